@@ -1,0 +1,72 @@
+/*
+ * adj_audit.h - one file's audit: the reader's loop feeding the engine,
+ * and the reporters that turn the result into text or JSON.
+ */
+#ifndef ADJ_AUDIT_H
+#define ADJ_AUDIT_H
+
+#include "adj_engine.h"
+#include "adj_reader.h"
+
+/* `--at`: replay up to a moment (SPEC 6.2). */
+typedef enum adj_at_kind_e { ADJ_AT_NONE, ADJ_AT_TURN, ADJ_AT_LINE } adj_at_kind_t;
+
+typedef struct adj_at_s {
+    adj_at_kind_t kind;
+    int64_t value;
+} adj_at_t;
+
+/* Parse "turn:N" or "line:L"; false on a malformed value. */
+bool adj_at_parse(adj_at_t *at, const char *arg);
+
+typedef struct adj_audit_opts_s {
+    adj_rulings_t rulings;
+    adj_at_t at;
+    adj_step_fn on_step;      /* explain's story, NULL otherwise */
+    void *step_ctx;           /* borrowed */
+} adj_audit_opts_t;
+
+/* The result of auditing one file. */
+typedef struct adj_audit_s {
+    char *file;               /* owned: the name as given ("-" for stdin) */
+    adj_diags_t diags;        /* sorted once the audit is done */
+    bool io_error;            /* the file could not be opened or read */
+    int io_errno;
+    adj_reader_t *reader;     /* owned: holds the header */
+    adj_engine_t *engine;     /* owned: NULL when the replay never began */
+    uint64_t bytes;           /* bytes read */
+    uint64_t events;          /* YAML events parsed */
+} adj_audit_t;
+
+/* Audit `path` ("-": standard input). Always fills `a`; free it with
+ * adj_audit_free. Returns false on an I/O failure (a->io_error). */
+bool adj_audit_file(adj_audit_t *a, const char *path, const adj_audit_opts_t *o);
+
+/* Audit a buffer already in memory (tests, fuzzing). */
+void adj_audit_bytes(adj_audit_t *a, const void *data, size_t size, const char *name,
+                     const adj_audit_opts_t *o);
+
+void adj_audit_free(adj_audit_t *a);
+
+/* ---- reporters: append to `out`, never print ---- */
+
+typedef struct adj_report_opts_s {
+    const adj_audit_opts_t *audit;  /* borrowed: rulings and moment */
+    bool color;                     /* ANSI colour in text output */
+} adj_report_opts_t;
+
+/* One JSON Lines object (with the trailing newline), SPEC 5. */
+void adj_report_json(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o);
+
+/* Compiler-style diagnostics, the leaders' table, the tally, a verdict. */
+void adj_report_text(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o);
+
+/* One line for `--summary`. */
+void adj_report_summary_line(adj_buf_t *out, const adj_audit_t *a);
+
+/* Shared by the reporters: a leader's state and a diagnostic as JSON. */
+void adj_json_state(adj_buf_t *out, const adj_audit_t *a, int32_t leader);
+void adj_json_diag(adj_buf_t *out, const adj_diag_t *d);
+void adj_json_rulings(adj_buf_t *out, const adj_rulings_t *rs);
+
+#endif

@@ -1,0 +1,143 @@
+/*
+ * adj_log.h - the typed form of an adjutant/1 log (SPEC sections 1 and 2).
+ *
+ * The reader produces these; the engine consumes them and never sees YAML.
+ * Every value here has already passed the shape checks of SPEC 3.1 step 1:
+ * types and ranges are right and every leader id is resolved to a roster
+ * index. Rule checks (die ranges, sequence, state) are the engine's.
+ */
+#ifndef ADJ_LOG_H
+#define ADJ_LOG_H
+
+#include "adj_common.h"
+
+/* Event kinds: X(ENUM, "kind key") */
+#define ADJ_EVENT_LIST(X) \
+    X(TURN, "turn")         \
+    X(ACTIVATE, "activate") \
+    X(MOVE, "move")         \
+    X(ILLNESS, "illness")   \
+    X(DURATION, "duration") \
+    X(SUSTAIN, "sustain")   \
+    X(WOUND, "wound")       \
+    X(FLIP, "flip")         \
+    X(REPLACE, "replace")   \
+    X(VP, "vp")             \
+    X(STATE, "state")       \
+    X(END, "end")
+
+typedef enum adj_event_kind_e {
+#define ADJ_X(e, key) ADJ_EV_##e,
+    ADJ_EVENT_LIST(ADJ_X)
+#undef ADJ_X
+    ADJ_EVENT_COUNT
+} adj_event_kind_t;
+
+const char *adj_event_name(adj_event_kind_t k);
+
+/* Leader statuses: X(ENUM, "name") */
+#define ADJ_STATUS_LIST(X)          \
+    X(FIT, "fit")                   \
+    X(WOUNDED, "wounded")           \
+    X(ILL, "ill")                   \
+    X(INCAPACITATED, "incapacitated") \
+    X(DEAD, "dead")                 \
+    X(RESERVE, "reserve")
+
+typedef enum adj_status_e {
+#define ADJ_X(e, name) ADJ_ST_##e,
+    ADJ_STATUS_LIST(ADJ_X)
+#undef ADJ_X
+    ADJ_STATUS_COUNT
+} adj_status_t;
+
+const char *adj_status_name(adj_status_t s);
+bool adj_status_lookup(const char *name, adj_status_t *out);
+
+/* Claimed results of an illness (none/inactive/ill) or duration roll
+ * (ill/wounded/incapacitated/dead). */
+#define ADJ_RESULT_LIST(X)          \
+    X(NONE, "none")                 \
+    X(INACTIVE, "inactive")         \
+    X(ILL, "ill")                   \
+    X(WOUNDED, "wounded")           \
+    X(INCAPACITATED, "incapacitated") \
+    X(DEAD, "dead")
+
+typedef enum adj_result_e {
+#define ADJ_X(e, name) ADJ_RES_##e,
+    ADJ_RESULT_LIST(ADJ_X)
+#undef ADJ_X
+    ADJ_RESULT_COUNT
+} adj_result_t;
+
+const char *adj_result_name(adj_result_t r);
+
+/* One kept roster entry. */
+typedef struct adj_leader_def_s {
+    char *id;              /* owned */
+    char *name;            /* owned, NULL when not given */
+    int side;              /* 0 or 1: index into adj_header_t.sides */
+    bool has_initiative;
+    int64_t initiative;
+    int64_t vp;            /* >= 0, VPs the other side gains at his death */
+    int64_t wound;         /* 0..5, starting wound level */
+    bool reserve;
+    int32_t imc_row;       /* index into adj_header_t.imc_rows, -1 when none */
+    adj_mark_t mark;       /* the entry's start */
+} adj_leader_def_t;
+
+/* The checked header. Owned by the reader; valid until the reader is freed. */
+typedef struct adj_header_s {
+    char *sides[2];               /* owned */
+    int64_t first_turn;
+    int64_t last_turn;
+    bool illness;                 /* optional rule 8.13 in force */
+    adj_leader_def_t *leaders;    /* owned array, roster order (kept entries) */
+    size_t leader_count;
+    bool has_imc;                 /* an imc table was given and is well-formed */
+    int64_t (*imc_rows)[6];       /* owned array of rows, MPs for modified roll 1..6 */
+    size_t imc_row_count;
+} adj_header_t;
+
+/* One `end` claim item, as written. */
+typedef struct adj_claim_item_s {
+    int side;             /* 0/1, or -1 when the key is not a side */
+    bool value_ok;        /* the value is an integer */
+    int64_t value;
+    const char *key;      /* borrowed key text (NULL if the key is not a scalar) */
+    adj_mark_t key_mark;
+    adj_mark_t value_mark;
+} adj_claim_item_t;
+
+/* One event that passed the shape checks. Borrowed from the reader: valid
+ * until the next adj_reader_next call. Fields not used by a kind are zero. */
+typedef struct adj_entry_s {
+    adj_event_kind_t kind;
+    adj_mark_t mark;          /* the event's first key */
+    int32_t leader;           /* subject leader (roster index), -1 for turn/vp/end */
+    int32_t other;            /* `by` of replace, `leader` of vp; -1 when absent */
+    int side;                 /* vp: the subject side */
+    int64_t turn;             /* turn: N */
+    int64_t roll;             /* activate/illness/duration/sustain */
+    int64_t modifier;         /* activate, default 0 */
+    bool has_mp;
+    int64_t mp;               /* activate: MPs from the IMC; move: MPs spent */
+    bool enemy_zoc;           /* move */
+    const char *to;           /* move: borrowed hex text, NULL when absent */
+    bool has_result;
+    adj_result_t result;      /* illness/duration claimed result */
+    int64_t level;            /* wound: level k; state: level */
+    bool has_level;           /* state */
+    bool flip_inactive;       /* flip: true for `to: inactive` */
+    int64_t points;           /* vp */
+    const char *reason;       /* vp: borrowed, NULL when absent */
+    adj_status_t status;      /* state */
+    bool has_inactive;
+    bool inactive;            /* state */
+    bool has_claim;           /* end: CLAIM is a mapping (false: null) */
+    const adj_claim_item_t *claim; /* end: borrowed items, file order */
+    size_t claim_count;
+} adj_entry_t;
+
+#endif

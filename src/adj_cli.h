@@ -1,0 +1,45 @@
+/*
+ * adj_cli.h - the command line (private to the adjutant program): options
+ * parsed into one config struct, and the three commands that use it.
+ * All user-facing messages on standard error go through adj_cli_error.
+ */
+#ifndef ADJ_CLI_H
+#define ADJ_CLI_H
+
+#include "adj_audit.h"
+
+#define ADJ_EXIT_OK 0
+#define ADJ_EXIT_FLAWS 1
+#define ADJ_EXIT_USAGE 2
+
+typedef enum adj_command_e { ADJ_CMD_AUDIT, ADJ_CMD_EXPLAIN, ADJ_CMD_COMPARE } adj_command_t;
+typedef enum adj_format_e { ADJ_FMT_TEXT, ADJ_FMT_JSON } adj_format_t;
+
+typedef struct adj_config_s {
+    adj_command_t command;
+    adj_format_t format;
+    bool summary;             /* audit: one line per file and a total */
+    int jobs;                 /* audit: worker threads (>= 1) */
+    adj_audit_opts_t audit;   /* rulings and --at */
+    bool rulings_given;
+    const char **args;        /* owned array of borrowed argv strings: files, then leaders */
+    size_t arg_count;
+    bool color;               /* ANSI colour on standard output */
+    bool progress;            /* a progress line on standard error */
+} adj_config_t;
+
+/* Parse argv. Returns -1 to go on and run, or an exit status (help,
+ * version and usage errors are handled here). */
+int adj_cli_parse(adj_config_t *c, int argc, char **argv);
+void adj_config_free(adj_config_t *c);
+
+void adj_cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Write a buffer to standard output; false on a write error. */
+bool adj_cli_write(const adj_buf_t *b);
+
+int adj_cmd_audit(const adj_config_t *c);    /* batch.c */
+int adj_cmd_explain(const adj_config_t *c);  /* explain.c */
+int adj_cmd_compare(const adj_config_t *c);  /* explain.c */
+
+#endif

@@ -1,0 +1,91 @@
+/*
+ * diag.c - the diagnostic catalogue (expanded from ADJ_DIAG_LIST) and the
+ * per-file list of findings.
+ */
+#include "adj_diag.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct diag_info_s {
+    const char *code;
+    adj_severity_t severity;
+    const char *rule;
+    const char *summary;
+} diag_info_t;
+
+static const diag_info_t diag_info[ADJ_DIAG_COUNT] = {
+#define ADJ_X(e, code, sev, rule, summary) {code, sev, rule, summary},
+    ADJ_DIAG_LIST(ADJ_X)
+#undef ADJ_X
+};
+
+const char *adj_code_name(adj_code_t c) { return diag_info[c].code; }
+adj_severity_t adj_code_severity(adj_code_t c) { return diag_info[c].severity; }
+const char *adj_code_rule(adj_code_t c) { return diag_info[c].rule; }
+const char *adj_code_summary(adj_code_t c) { return diag_info[c].summary; }
+
+bool adj_code_lookup(const char *name, adj_code_t *out)
+{
+    for (int i = 0; i < ADJ_DIAG_COUNT; i++) {
+        if (strcmp(diag_info[i].code, name) == 0) {
+            *out = (adj_code_t)i;
+            return true;
+        }
+    }
+    return false;
+}
+
+void adj_diags_free(adj_diags_t *d)
+{
+    for (size_t i = 0; i < d->count; i++) {
+        free(d->items[i].leader);
+        free(d->items[i].message);
+    }
+    free(d->items);
+    memset(d, 0, sizeof *d);
+}
+
+adj_diag_t *adj_diags_add(adj_diags_t *d, adj_code_t code, adj_mark_t mark, const char *rule,
+                          const char *leader, const int64_t *turn, const char *fmt, ...)
+{
+    if (d->count == d->cap) {
+        d->cap = d->cap ? d->cap * 2 : 16;
+        d->items = adj_xreallocarray(d->items, d->cap, sizeof *d->items);
+    }
+    adj_diag_t *g = &d->items[d->count];
+    g->mark = mark;
+    g->code = code;
+    g->rule = rule ? rule : diag_info[code].rule;
+    g->leader = leader ? adj_xstrdup(leader) : NULL;
+    g->has_turn = turn != NULL;
+    g->turn = turn ? *turn : 0;
+    adj_buf_t m = {0};
+    va_list ap;
+    va_start(ap, fmt);
+    adj_buf_vprintf(&m, fmt, ap);
+    va_end(ap);
+    g->message = m.data ? m.data : adj_xstrdup("");
+    g->seq = d->count++;
+    if (diag_info[code].severity == ADJ_SEV_ERROR)
+        d->errors++;
+    else
+        d->warnings++;
+    return g;
+}
+
+static int diag_cmp(const void *a, const void *b)
+{
+    const adj_diag_t *x = a, *y = b;
+    if (x->mark.line != y->mark.line)
+        return x->mark.line < y->mark.line ? -1 : 1;
+    if (x->mark.column != y->mark.column)
+        return x->mark.column < y->mark.column ? -1 : 1;
+    return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+void adj_diags_sort(adj_diags_t *d)
+{
+    if (d->count > 1)
+        qsort(d->items, d->count, sizeof *d->items, diag_cmp);
+}

@@ -1,0 +1,955 @@
+/*
+ * engine.c - replays typed entries through rule 8.13 and the base-game
+ * mechanics it touches (SPEC section 3).
+ *
+ * Leader statuses and what moves between them:
+ *
+ *   reserve --replace (he is the `by`)--> fit
+ *   fit --wound k<6--> wounded(k)      fit --duration d<6--> ill(d)
+ *   fit --duration 6--> incapacitated (8.13a: no VPs, REPLACE owed)
+ *   wounded(w) --duration d--> wounded(w+d), dead if w+d >= 6 (8.13b)
+ *   wounded(w) --wound k--> wounded(w+k) [ruling repeat-wound], dead at 6+
+ *   ill(t) --wound k--> wounded(k+t) [ruling illness-left], dead at 6+ (8.13b)
+ *   ill(t) --duration d--> ill(t+d), incapacitated at 6+ [ruling repeat-illness]
+ *   wounded/ill --turn boundary--> level-1, fit at 0 [ruling recovery]
+ *   any in play --wound 6+--> dead (the other side gains his vp)
+ *
+ * The counter's side: Inactive by `flip` or an illness roll of 5; every
+ * leader in play turns Active at each turn boundary; out of play, Active.
+ *
+ * Obligations (SPEC 3.4), created and met within one activation window,
+ * which the next activate, turn, end or the end of the events closes:
+ *
+ *   raw 1 on the IMC (8.13 on)  -> ILLNESS-CHECK(L)  met by illness: L
+ *   illness roll 6              -> DURATION(L)       met by duration: L
+ *   move into enemy ZOC         -> SUSTAIN(L)        met by sustain: L
+ *   duration incapacitates L    -> REPLACE(L)        met by replace: L
+ *
+ * Every obligation in a window concerns the activated leader, so at most
+ * four are open at once; met ones are dropped at once. An expired one is
+ * reported at the line that created it.
+ *
+ * Cost: every handler is O(1) except a turn boundary, which touches only
+ * the leaders who are wounded, ill or Inactive; mending over a leap of
+ * many turns is arithmetic. Memory is the roster plus a few counters.
+ */
+#include "adj_engine.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ */
+/* Helpers                                                             */
+/* ------------------------------------------------------------------ */
+
+bool adj_status_in_play(adj_status_t s)
+{
+    return s == ADJ_ST_FIT || s == ADJ_ST_WOUNDED || s == ADJ_ST_ILL;
+}
+
+static const char *lid(const adj_engine_t *e, int32_t l)
+{
+    return e->header->leaders[l].id;
+}
+
+static const int64_t *cur_turn(const adj_engine_t *e)
+{
+    return e->turn_begun ? &e->turn : NULL;
+}
+
+/* A diagnostic about leader `l` (-1: none) at `mark`, in the current turn. */
+#define diag(e, code, mark, rule, l, ...)                                                  \
+    adj_diags_add((e)->diags, (code), (mark), (rule), (l) >= 0 ? lid((e), (l)) : NULL,     \
+                  cur_turn(e), __VA_ARGS__)
+
+static void story(adj_engine_t *e, const adj_entry_t *en, int32_t l, const char *rule,
+                  const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/* Tell a step of leader l's story (explain only; a no-op otherwise). */
+static void story(adj_engine_t *e, const adj_entry_t *en, int32_t l, const char *rule,
+                  const char *fmt, ...)
+{
+    if (!e->on_step || l < 0)
+        return;
+    adj_buf_reset(&e->say);
+    va_list ap;
+    va_start(ap, fmt);
+    adj_buf_vprintf(&e->say, fmt, ap);
+    va_end(ap);
+    adj_step_t st = {
+        .mark = en->mark,
+        .has_turn = e->turn_begun,
+        .turn = e->turn,
+        .event = adj_event_name(en->kind),
+        .rule = rule,
+        .leader = l,
+        .text = e->say.data ? e->say.data : "",
+    };
+    e->on_step(e->step_ctx, &st);
+}
+
+static int other_side(int side) { return 1 - side; }
+
+/* ---- the lists a turn boundary walks ---- */
+
+/* Each leader is at most once in each list, and both are sized by the
+ * roster, so adding never allocates. */
+static void list_add(int32_t *list, size_t *count, int32_t l, int32_t *at)
+{
+    if (*at >= 0)
+        return;
+    list[*count] = l;
+    *at = (int32_t)*count;
+    (*count)++;
+}
+
+static void afflicted_add(adj_engine_t *e, int32_t l)
+{
+    list_add(e->afflicted, &e->afflicted_count, l, &e->leaders[l].afflicted_at);
+}
+
+static void afflicted_remove(adj_engine_t *e, int32_t l)
+{
+    int32_t at = e->leaders[l].afflicted_at;
+    if (at < 0)
+        return;
+    int32_t last = e->afflicted[--e->afflicted_count];
+    e->afflicted[at] = last;
+    e->leaders[last].afflicted_at = at;
+    e->leaders[l].afflicted_at = -1;
+}
+
+static void set_inactive(adj_engine_t *e, int32_t l, bool inactive)
+{
+    adj_leader_state_t *s = &e->leaders[l];
+    s->inactive = inactive;
+    if (inactive) {
+        list_add(e->inactive_list, &e->inactive_count, l, &s->inactive_at);
+    } else if (s->inactive_at >= 0) {
+        int32_t last = e->inactive_list[--e->inactive_count];
+        e->inactive_list[s->inactive_at] = last;
+        e->leaders[last].inactive_at = s->inactive_at;
+        s->inactive_at = -1;
+    }
+}
+
+/* Give leader l a new status and level; keeps the lists in step. */
+static void set_condition(adj_engine_t *e, int32_t l, adj_status_t status, int64_t level)
+{
+    adj_leader_state_t *s = &e->leaders[l];
+    s->status = status;
+    s->level = (status == ADJ_ST_WOUNDED || status == ADJ_ST_ILL) ? level : 0;
+    s->set_this_turn = true;
+    if (s->level > 0)
+        afflicted_add(e, l);
+    else
+        afflicted_remove(e, l);
+    if (!adj_status_in_play(status))
+        set_inactive(e, l, false);
+}
+
+static void contrib(adj_engine_t *e, size_t line, int side, int64_t points, int32_t leader)
+{
+    if (e->contrib_count < ADJ_MAX_CONTRIBS)
+        e->contribs[e->contrib_count] = (adj_contrib_t){line, side, points, leader};
+    e->contrib_count++;
+}
+
+/* Leader l dies: the other side gains his VPs (SPEC 3.8). */
+static void kill(adj_engine_t *e, int32_t l, const adj_entry_t *en)
+{
+    set_condition(e, l, ADJ_ST_DEAD, 0);
+    const adj_leader_def_t *d = &e->header->leaders[l];
+    int gain = other_side(d->side);
+    e->vp[gain] = adj_sat_add(e->vp[gain], d->vp);
+    contrib(e, en->mark.line, gain, d->vp, l);
+}
+
+/* ---- obligations ---- */
+
+static const char *const ob_names[ADJ_OB_COUNT] = {
+    "illness check", "duration roll", "Sustain roll", "replacement"};
+
+static void oblige(adj_engine_t *e, adj_obligation_kind_t kind, int32_t l, adj_mark_t mark)
+{
+    if (e->pending_count == e->pending_cap) {
+        e->pending_cap = e->pending_cap ? e->pending_cap * 2 : 4;
+        e->pending = adj_xreallocarray(e->pending, e->pending_cap, sizeof *e->pending);
+    }
+    e->pending[e->pending_count++] = (adj_obligation_t){kind, l, mark, e->turn, false};
+    e->leaders[l].pending |= (uint8_t)(1u << kind);
+    if (kind == ADJ_OB_ILLNESS_CHECK || kind == ADJ_OB_DURATION)
+        e->pending_rolls++;
+}
+
+static bool owed(const adj_engine_t *e, adj_obligation_kind_t kind, int32_t l)
+{
+    return (e->leaders[l].pending >> kind) & 1u;
+}
+
+/* Meet the pending obligation (kind, l); returns its creating line. */
+static size_t meet(adj_engine_t *e, adj_obligation_kind_t kind, int32_t l)
+{
+    size_t line = 0;
+    for (size_t i = 0; i < e->pending_count; i++) {
+        adj_obligation_t *o = &e->pending[i];
+        if (o->kind == kind && o->leader == l) {
+            line = o->mark.line;
+            memmove(o, o + 1, (e->pending_count - i - 1) * sizeof *o);
+            e->pending_count--;
+            break;
+        }
+    }
+    e->leaders[l].pending &= (uint8_t) ~(1u << kind);
+    if (kind == ADJ_OB_ILLNESS_CHECK || kind == ADJ_OB_DURATION)
+        e->pending_rolls--;
+    return line;
+}
+
+static int ob_cmp(const void *a, const void *b)
+{
+    const adj_obligation_t *x = a, *y = b;
+    if (x->mark.line != y->mark.line)
+        return x->mark.line < y->mark.line ? -1 : 1;
+    return (x->mark.column > y->mark.column) - (x->mark.column < y->mark.column);
+}
+
+/* Expire every pending obligation (SPEC 3.4) and close the activation.
+ * `where` says what closed the window, for the messages. */
+static void expire(adj_engine_t *e, const char *where)
+{
+    static const adj_code_t codes[ADJ_OB_COUNT] = {
+        ADJ_D_ILLNESS_CHECK_MISSING, ADJ_D_DURATION_MISSING, ADJ_D_SUSTAIN_MISSING,
+        ADJ_D_REPLACEMENT_MISSING};
+    static const char *const why[ADJ_OB_COUNT] = {
+        "the raw 1 rolled on the IMC here requires an illness check after the move",
+        "the illness roll of 6 here requires a duration roll",
+        "the move here ends in an enemy ZOC and requires a Sustain roll",
+        "the leader incapacitated here must be replaced at once"};
+    if (e->pending_count > 1)
+        qsort(e->pending, e->pending_count, sizeof *e->pending, ob_cmp);
+    for (size_t i = 0; i < e->pending_count; i++) {
+        const adj_obligation_t *o = &e->pending[i];
+        adj_diags_add(e->diags, codes[o->kind], o->mark, NULL, lid(e, o->leader), &o->turn,
+                      "%s for %s; none was made %s", why[o->kind], lid(e, o->leader), where);
+        e->leaders[o->leader].pending = 0;
+    }
+    e->pending_count = 0;
+    e->pending_rolls = 0;
+    e->act_leader = -1;
+}
+
+static void expire_at(adj_engine_t *e, const char *what, size_t line)
+{
+    char where[96];
+    snprintf(where, sizeof where, "before %s on line %zu", what, line);
+    expire(e, where);
+}
+
+/* ------------------------------------------------------------------ */
+/* Turns (SPEC 3.2)                                                    */
+/* ------------------------------------------------------------------ */
+
+static void cross_boundaries(adj_engine_t *e, const adj_entry_t *en, int64_t crossed)
+{
+    /* mending: walk the afflicted list; removals swap from the end */
+    for (size_t i = 0; i < e->afflicted_count;) {
+        int32_t l = e->afflicted[i];
+        adj_leader_state_t *s = &e->leaders[l];
+        int64_t mend = adj_ruling_mend(&e->rulings, crossed, s->set_this_turn);
+        s->set_this_turn = false;
+        if (mend <= 0) {
+            i++;
+            continue;
+        }
+        int64_t before = s->level;
+        adj_status_t was = s->status;
+        s->level = s->level > mend ? s->level - mend : 0;
+        const char *rule = adj_ruling_clause(&e->rulings, ADJ_RULING_RECOVERY,
+                                             was == ADJ_ST_ILL ? "8.13a" : "base");
+        if (s->level == 0) {
+            s->status = ADJ_ST_FIT;
+            afflicted_remove(e, l);  /* swaps another leader into slot i */
+            story(e, en, l, rule, "%s %lld, %lld turn(s) pass: he is fit again",
+                  was == ADJ_ST_ILL ? "ill" : "wounded", (long long)before, (long long)mend);
+        } else {
+            i++;
+            story(e, en, l, rule, "%s %lld, %lld turn(s) pass: %s %lld",
+                  was == ADJ_ST_ILL ? "ill" : "wounded", (long long)before, (long long)mend,
+                  was == ADJ_ST_ILL ? "ill" : "wounded", (long long)s->level);
+        }
+    }
+    while (e->inactive_count > 0) {
+        int32_t l = e->inactive_list[e->inactive_count - 1];
+        set_inactive(e, l, false);
+        story(e, en, l, "base", "a new turn: his counter returns to its Active side");
+    }
+}
+
+static void on_turn(adj_engine_t *e, const adj_entry_t *en)
+{
+    int64_t n = en->turn;
+    if (!e->turn_begun) {
+        if (n != e->header->first_turn)
+            diag(e, ADJ_D_TURN_SEQUENCE, en->mark, NULL, -1,
+                 "the first turn must be first_turn %lld, not %lld",
+                 (long long)e->header->first_turn, (long long)n);
+    } else {
+        expire_at(e, "the start of the next turn", en->mark.line);
+        if (e->turn == INT64_MAX || n != e->turn + 1)
+            diag(e, ADJ_D_TURN_SEQUENCE, en->mark, NULL, -1,
+                 "turn %lld follows turn %lld; expected turn %lld", (long long)n,
+                 (long long)e->turn, (long long)adj_sat_add(e->turn, 1));
+    }
+    if (n > e->header->last_turn)
+        diag(e, ADJ_D_TURN_OUT_OF_RANGE, en->mark, NULL, -1,
+             "turn %lld is after last_turn %lld", (long long)n,
+             (long long)e->header->last_turn);
+    bool first = !e->turn_begun;
+    int64_t prev = e->turn;
+    e->turn_begun = true;
+    e->turn = n;
+    if (!first && n > prev) {
+        /* n - prev may not fit in int64 (e.g. INT64_MIN -> INT64_MAX) */
+        uint64_t gap = (uint64_t)n - (uint64_t)prev;
+        int64_t crossed = gap > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)gap;
+        cross_boundaries(e, en, crossed);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Activations and moves (SPEC 3.3)                                    */
+/* ------------------------------------------------------------------ */
+
+static int64_t clamp_roll(int64_t roll, int64_t modifier)
+{
+    int64_t m = adj_sat_add(roll, modifier);
+    return m < 1 ? 1 : m > 6 ? 6 : m;
+}
+
+static bool roll_ok(int64_t roll) { return roll >= 1 && roll <= 6; }
+
+static void on_activate(adj_engine_t *e, const adj_entry_t *en)
+{
+    int32_t l = en->leader;
+    adj_leader_state_t *s = &e->leaders[l];
+    const adj_leader_def_t *d = &e->header->leaders[l];
+    expire_at(e, "the next activation", en->mark.line);
+    if (!adj_status_in_play(s->status)) {
+        diag(e, ADJ_D_LEADER_NOT_IN_PLAY, en->mark, NULL, l,
+             "%s is %s and cannot be activated; the event is ignored", d->id,
+             adj_status_name(s->status));
+        story(e, en, l, "base", "activation refused: he is %s", adj_status_name(s->status));
+        return;
+    }
+    if (s->inactive)
+        diag(e, ADJ_D_LEADER_INACTIVE, en->mark, NULL, l,
+             "%s is on his Inactive side and may not be activated", d->id);
+    e->act_leader = l;
+    e->act_spent = 0;
+    e->act_exceeded = false;
+    e->act_checked = false;
+    e->act_mp_known = en->has_mp;
+    e->act_mp = en->mp;
+    if (!roll_ok(en->roll)) {
+        diag(e, ADJ_D_ROLL_OUT_OF_RANGE, en->mark, NULL, l,
+             "IMC roll %lld is not a die roll (1-6)", (long long)en->roll);
+        story(e, en, l, "base", "activated with an impossible IMC roll of %lld",
+              (long long)en->roll);
+        return;
+    }
+    int64_t modified = clamp_roll(en->roll, en->modifier);
+    bool imc_known = e->header->has_imc && d->imc_row >= 0;
+    int64_t expected = imc_known ? e->header->imc_rows[d->imc_row][modified - 1] : 0;
+    if (imc_known && en->has_mp && en->mp != expected)
+        diag(e, ADJ_D_IMC_MISMATCH, en->mark, NULL, l,
+             "the IMC gives %s (initiative %lld) %lld MP for a modified roll of %lld, not "
+             "%lld",
+             d->id, (long long)d->initiative, (long long)expected, (long long)modified,
+             (long long)en->mp);
+    if (!en->has_mp && imc_known) {
+        e->act_mp_known = true;
+        e->act_mp = expected;
+    }
+    bool check = en->roll == 1 && e->header->illness;
+    if (check)
+        oblige(e, ADJ_OB_ILLNESS_CHECK, l, en->mark);
+    story(e, en, l, "base", "activated: IMC roll %lld%s%s%s", (long long)en->roll,
+          en->modifier ? " (modified)" : "",
+          e->act_mp_known ? "" : ", MPs unknown",
+          check ? "; a raw 1 under 8.13: he must check for illness after moving" : "");
+}
+
+static void on_move(adj_engine_t *e, const adj_entry_t *en)
+{
+    int32_t l = en->leader;
+    const adj_leader_state_t *s = &e->leaders[l];
+    if (!adj_status_in_play(s->status)) {
+        diag(e, ADJ_D_LEADER_NOT_IN_PLAY, en->mark, NULL, l,
+             "%s is %s and cannot move; the event is ignored", lid(e, l),
+             adj_status_name(s->status));
+        story(e, en, l, "base", "move refused: he is %s", adj_status_name(s->status));
+        return;
+    }
+    if (e->act_leader != l) {
+        if (e->act_leader >= 0)
+            diag(e, ADJ_D_MOVE_WITHOUT_ACTIVATION, en->mark, NULL, l,
+                 "%s moves but %s is the leader activated; the move is ignored", lid(e, l),
+                 lid(e, e->act_leader));
+        else
+            diag(e, ADJ_D_MOVE_WITHOUT_ACTIVATION, en->mark, NULL, l,
+                 "%s moves without being activated; the move is ignored", lid(e, l));
+        story(e, en, l, "base", "move refused: he is not the leader activated");
+        return;
+    }
+    if (e->act_checked)
+        diag(e, ADJ_D_MOVE_AFTER_ILLNESS_CHECK, en->mark, "8.13", l,
+             "%s moves after his illness check; 8.13 makes the check on reaching the "
+             "destination hex, after the move",
+             lid(e, l));
+    e->act_spent = adj_sat_add(e->act_spent, en->mp);
+    if (e->act_mp_known && !e->act_exceeded && e->act_spent > e->act_mp) {
+        e->act_exceeded = true;
+        diag(e, ADJ_D_MOVE_EXCEEDS_MP, en->mark, NULL, l,
+             "%s has now spent %lld MP but the activation gave %lld", lid(e, l),
+             (long long)e->act_spent, (long long)e->act_mp);
+    }
+    bool zoc = en->enemy_zoc && !owed(e, ADJ_OB_SUSTAIN, l);
+    if (zoc)
+        oblige(e, ADJ_OB_SUSTAIN, l, en->mark);
+    story(e, en, l, "base", "moves%s%s, %lld MP (%lld spent this activation)%s",
+          en->to ? " to " : "", en->to ? en->to : "", (long long)en->mp,
+          (long long)e->act_spent, en->enemy_zoc ? "; into an enemy ZOC: a Sustain roll is due" : "");
+}
+
+/* ------------------------------------------------------------------ */
+/* The illness check and duration roll (SPEC 3.5, 3.6)                 */
+/* ------------------------------------------------------------------ */
+
+static void result_check(adj_engine_t *e, const adj_entry_t *en, adj_result_t outcome,
+                         const char *rule, const char *roll_kind)
+{
+    if (en->has_result && en->result != outcome)
+        diag(e, ADJ_D_RESULT_MISMATCH, en->mark, rule, en->leader,
+             "%s roll %lld for %s gives `%s`, but the log records `%s`", roll_kind,
+             (long long)en->roll, lid(e, en->leader), adj_result_name(outcome),
+             adj_result_name(en->result));
+}
+
+static void on_illness(adj_engine_t *e, const adj_entry_t *en)
+{
+    int32_t l = en->leader;
+    adj_leader_state_t *s = &e->leaders[l];
+    if (!e->header->illness) {
+        diag(e, ADJ_D_ILLNESS_RULE_OFF, en->mark, NULL, l,
+             "an illness check, but optional rule 8.13 is not in force (add `illness` to "
+             "optional_rules); the event is ignored");
+        story(e, en, l, "8.13", "illness check ignored: rule 8.13 is not in force");
+        return;
+    }
+    if (!owed(e, ADJ_OB_ILLNESS_CHECK, l)) {
+        diag(e, ADJ_D_ILLNESS_CHECK_UNWARRANTED, en->mark, NULL, l,
+             "no raw 1 on an IMC roll of %s calls for an illness check now; the event is "
+             "ignored",
+             lid(e, l));
+        story(e, en, l, "8.13", "illness check ignored: no raw 1 called for it");
+        return;
+    }
+    size_t from = meet(e, ADJ_OB_ILLNESS_CHECK, l);
+    if (e->act_leader == l)
+        e->act_checked = true;
+    if (!roll_ok(en->roll)) {
+        diag(e, ADJ_D_ROLL_OUT_OF_RANGE, en->mark, "8.13", l,
+             "illness roll %lld is not a die roll (1-6); the check counts as made, with no "
+             "effect",
+             (long long)en->roll);
+        story(e, en, l, "8.13", "illness check (for the raw 1 on line %zu) with an impossible "
+              "roll of %lld: no effect", from, (long long)en->roll);
+        return;
+    }
+    if (!adj_status_in_play(s->status)) {
+        story(e, en, l, "8.13", "illness roll %lld (for the raw 1 on line %zu): he is already "
+              "%s, so it has no effect", (long long)en->roll, from, adj_status_name(s->status));
+        return;
+    }
+    adj_result_t outcome = ADJ_RES_NONE;
+    if (en->roll == 5) {
+        outcome = ADJ_RES_INACTIVE;
+        set_inactive(e, l, true);
+        story(e, en, l, "8.13", "illness roll 5 (for the raw 1 on line %zu): he goes Inactive",
+              from);
+    } else if (en->roll == 6) {
+        outcome = ADJ_RES_ILL;
+        oblige(e, ADJ_OB_DURATION, l, en->mark);
+        story(e, en, l, "8.13", "illness roll 6 (for the raw 1 on line %zu): he is seriously "
+              "ill; a duration roll must follow", from);
+    } else {
+        story(e, en, l, "8.13", "illness roll %lld (for the raw 1 on line %zu): no effect",
+              (long long)en->roll, from);
+    }
+    result_check(e, en, outcome, "8.13", "illness");
+}
+
+static void on_duration(adj_engine_t *e, const adj_entry_t *en)
+{
+    int32_t l = en->leader;
+    adj_leader_state_t *s = &e->leaders[l];
+    const adj_leader_def_t *d = &e->header->leaders[l];
+    if (!e->header->illness) {
+        diag(e, ADJ_D_ILLNESS_RULE_OFF, en->mark, NULL, l,
+             "a duration roll, but optional rule 8.13 is not in force; the event is ignored");
+        story(e, en, l, "8.13", "duration roll ignored: rule 8.13 is not in force");
+        return;
+    }
+    if (!owed(e, ADJ_OB_DURATION, l)) {
+        diag(e, ADJ_D_DURATION_UNWARRANTED, en->mark, NULL, l,
+             "no illness roll of 6 for %s calls for a duration roll now; the event is ignored",
+             d->id);
+        story(e, en, l, "8.13", "duration roll ignored: no illness roll of 6 called for it");
+        return;
+    }
+    size_t from = meet(e, ADJ_OB_DURATION, l);
+    int64_t dd = en->roll;
+    if (!roll_ok(dd)) {
+        diag(e, ADJ_D_ROLL_OUT_OF_RANGE, en->mark, "8.13a", l,
+             "duration roll %lld is not a die roll (1-6); the roll counts as made, with no "
+             "effect",
+             (long long)dd);
+        story(e, en, l, "8.13a", "duration roll with an impossible %lld: no effect",
+              (long long)dd);
+        return;
+    }
+    if (!adj_status_in_play(s->status)) {
+        story(e, en, l, "8.13a", "duration roll %lld (for line %zu): he is already %s, so it "
+              "has no effect", (long long)dd, from, adj_status_name(s->status));
+        return;
+    }
+    adj_result_t outcome;
+    const char *rule;
+    if (s->status == ADJ_ST_WOUNDED) {
+        rule = "8.13b";
+        int64_t w = s->level, revised = adj_sat_add(w, dd);
+        if (revised >= 6) {
+            outcome = ADJ_RES_DEAD;
+            kill(e, l, en);
+            story(e, en, l, rule, "wounded %lld + duration %lld = %lld: he dies; %s gains %lld VP",
+                  (long long)w, (long long)dd, (long long)revised,
+                  e->header->sides[other_side(d->side)], (long long)d->vp);
+        } else {
+            outcome = ADJ_RES_WOUNDED;
+            set_condition(e, l, ADJ_ST_WOUNDED, revised);
+            story(e, en, l, rule, "wounded %lld + duration %lld = %lld: he stays wounded at %lld",
+                  (long long)w, (long long)dd, (long long)revised, (long long)revised);
+        }
+    } else if (s->status == ADJ_ST_ILL) {
+        int64_t t = s->level;
+        adj_outcome_t o = adj_ruling_repeat_illness(&e->rulings, t, dd);
+        rule = adj_ruling_clause(&e->rulings, ADJ_RULING_REPEAT_ILLNESS, "8.13a");
+        if (o.status == ADJ_ST_DEAD) {
+            outcome = ADJ_RES_DEAD;
+            kill(e, l, en);
+            story(e, en, l, rule, "ill %lld + duration %lld = %lld: he dies; %s gains %lld VP",
+                  (long long)t, (long long)dd, (long long)adj_sat_add(t, dd),
+                  e->header->sides[other_side(d->side)], (long long)d->vp);
+        } else if (o.status == ADJ_ST_INCAPACITATED) {
+            outcome = ADJ_RES_INCAPACITATED;
+            set_condition(e, l, ADJ_ST_INCAPACITATED, 0);
+            oblige(e, ADJ_OB_REPLACE, l, en->mark);
+            story(e, en, l, rule, "ill %lld, duration %lld: incapacitated for the rest of the "
+                  "game; no VPs; he must be replaced at once", (long long)t, (long long)dd);
+        } else {
+            outcome = ADJ_RES_ILL;
+            set_condition(e, l, ADJ_ST_ILL, o.level);
+            s->ill_rolled = o.level;
+            story(e, en, l, rule, "ill %lld, duration %lld: ill for %lld turn(s)", (long long)t,
+                  (long long)dd, (long long)o.level);
+        }
+    } else {
+        rule = "8.13a";
+        if (dd == 6) {
+            outcome = ADJ_RES_INCAPACITATED;
+            set_condition(e, l, ADJ_ST_INCAPACITATED, 0);
+            oblige(e, ADJ_OB_REPLACE, l, en->mark);
+            story(e, en, l, rule, "duration 6: incapacitated for the rest of the game; no VPs; "
+                  "he must be replaced at once");
+        } else {
+            outcome = ADJ_RES_ILL;
+            set_condition(e, l, ADJ_ST_ILL, dd);
+            s->ill_rolled = dd;
+            story(e, en, l, rule, "duration %lld: ill for %lld turn(s), as if wounded",
+                  (long long)dd, (long long)dd);
+        }
+    }
+    result_check(e, en, outcome, rule, "duration");
+}
+
+/* ------------------------------------------------------------------ */
+/* Other rolls and events (SPEC 3.7)                                   */
+/* ------------------------------------------------------------------ */
+
+static void out_of_order(adj_engine_t *e, const adj_entry_t *en, const char *what)
+{
+    for (size_t i = 0; i < e->pending_count; i++) {
+        const adj_obligation_t *o = &e->pending[i];
+        if (o->kind != ADJ_OB_ILLNESS_CHECK && o->kind != ADJ_OB_DURATION)
+            continue;
+        diag(e, ADJ_D_ROLL_OUT_OF_ORDER, en->mark, NULL, en->leader,
+             "%s while the %s for %s (line %zu) is still owed; 8.13 makes it come first",
+             what, ob_names[o->kind], lid(e, o->leader), o->mark.line);
+        return;
+    }
+}
+
+static void on_sustain(adj_engine_t *e, const adj_entry_t *en)
+{
+    int32_t l = en->leader;
+    if (owed(e, ADJ_OB_SUSTAIN, l)) {
+        size_t from = meet(e, ADJ_OB_SUSTAIN, l);
+        story(e, en, l, adj_status_in_play(e->leaders[l].status) ? "base" : "8.13",
+              "Sustain roll %lld for the move into an enemy ZOC on line %zu%s",
+              (long long)en->roll, from,
+              adj_status_in_play(e->leaders[l].status) ? ""
+                                                        : " (required even though he is lost)");
+    } else if (!adj_status_in_play(e->leaders[l].status)) {
+        diag(e, ADJ_D_LEADER_NOT_IN_PLAY, en->mark, NULL, l,
+             "%s is %s and cannot roll to Sustain; the event is ignored", lid(e, l),
+             adj_status_name(e->leaders[l].status));
+        story(e, en, l, "base", "Sustain roll refused: he is %s",
+              adj_status_name(e->leaders[l].status));
+        return;
+    } else {
+        story(e, en, l, "base", "Sustain roll %lld", (long long)en->roll);
+    }
+    if (e->pending_rolls)
+        out_of_order(e, en, "a Sustain roll");
+    if (!roll_ok(en->roll))
+        diag(e, ADJ_D_ROLL_OUT_OF_RANGE, en->mark, NULL, l,
+             "Sustain roll %lld is not a die roll (1-6)", (long long)en->roll);
+}
+
+static void on_wound(adj_engine_t *e, const adj_entry_t *en)
+{
+    int32_t l = en->leader;
+    adj_leader_state_t *s = &e->leaders[l];
+    const adj_leader_def_t *d = &e->header->leaders[l];
+    if (!adj_status_in_play(s->status)) {
+        diag(e, ADJ_D_LEADER_NOT_IN_PLAY, en->mark, NULL, l,
+             "%s is %s and cannot be wounded; the event is ignored", d->id,
+             adj_status_name(s->status));
+        story(e, en, l, "base", "wound refused: he is %s", adj_status_name(s->status));
+        return;
+    }
+    if (e->pending_rolls && adj_ruling_wound_is_roll(&e->rulings))
+        out_of_order(e, en, "a wound (a casualty roll)");
+    int64_t k = en->level, revised = k;
+    const char *rule = "base";
+    char how[160];
+    if (s->status == ADJ_ST_ILL) {
+        int64_t add = adj_ruling_illness_left(&e->rulings, s->level, s->ill_rolled);
+        revised = adj_sat_add(k, add);
+        rule = adj_ruling_clause(&e->rulings, ADJ_RULING_ILLNESS_LEFT, "8.13b");
+        snprintf(how, sizeof how, "wound %lld + illness %lld = %lld", (long long)k,
+                 (long long)add, (long long)revised);
+    } else if (s->status == ADJ_ST_WOUNDED) {
+        revised = adj_ruling_repeat_wound(&e->rulings, s->level, k);
+        rule = adj_ruling_clause(&e->rulings, ADJ_RULING_REPEAT_WOUND, "base");
+        snprintf(how, sizeof how, "wounded %lld, wound %lld: level %lld", (long long)s->level,
+                 (long long)k, (long long)revised);
+    } else {
+        snprintf(how, sizeof how, "wound level %lld", (long long)k);
+    }
+    if (revised >= 6) {
+        kill(e, l, en);
+        story(e, en, l, rule, "%s: he dies; %s gains %lld VP", how,
+              e->header->sides[other_side(d->side)], (long long)d->vp);
+    } else {
+        set_condition(e, l, ADJ_ST_WOUNDED, revised);
+        story(e, en, l, rule, "%s: he is wounded at %lld", how, (long long)revised);
+    }
+}
+
+static void on_flip(adj_engine_t *e, const adj_entry_t *en)
+{
+    int32_t l = en->leader;
+    if (!adj_status_in_play(e->leaders[l].status)) {
+        diag(e, ADJ_D_LEADER_NOT_IN_PLAY, en->mark, NULL, l,
+             "%s is %s; his counter cannot be flipped", lid(e, l),
+             adj_status_name(e->leaders[l].status));
+        story(e, en, l, "base", "flip refused: he is %s", adj_status_name(e->leaders[l].status));
+        return;
+    }
+    set_inactive(e, l, en->flip_inactive);
+    story(e, en, l, "base", "his counter is flipped to its %s side",
+          en->flip_inactive ? "Inactive" : "Active");
+}
+
+static void on_replace(adj_engine_t *e, const adj_entry_t *en)
+{
+    int32_t l = en->leader, r = en->other;
+    adj_leader_state_t *ls = &e->leaders[l], *rs = &e->leaders[r];
+    const adj_leader_def_t *ld = &e->header->leaders[l], *rd = &e->header->leaders[r];
+    if ((ls->status != ADJ_ST_DEAD && ls->status != ADJ_ST_INCAPACITATED) ||
+        ls->replaced_by >= 0) {
+        if (ls->replaced_by >= 0)
+            diag(e, ADJ_D_REPLACE_NOT_GONE, en->mark, NULL, l,
+                 "%s was already replaced by %s; the event is ignored", ld->id,
+                 lid(e, ls->replaced_by));
+        else
+            diag(e, ADJ_D_REPLACE_NOT_GONE, en->mark, NULL, l,
+                 "%s is %s, not dead or incapacitated; only a lost leader is replaced; the event "
+                 "is ignored",
+                 ld->id, adj_status_name(ls->status));
+        story(e, en, l, "base", "replacement by %s refused: he is not lost, or already replaced",
+              rd->id);
+        story(e, en, r, "base", "cannot replace %s: %s is not lost, or already replaced", ld->id,
+              ld->id);
+        return;
+    }
+    const char *why = NULL;
+    if (r == l)
+        why = "a leader cannot replace himself";
+    else if (rd->side != ld->side)
+        why = "he is on the other side";
+    else if (rs->status == ADJ_ST_DEAD || rs->status == ADJ_ST_INCAPACITATED)
+        why = rs->status == ADJ_ST_DEAD ? "he is dead" : "he is incapacitated";
+    else if (rs->replacing)
+        why = "he already replaces another leader";
+    if (why) {
+        diag(e, ADJ_D_REPLACEMENT_UNAVAILABLE, en->mark, NULL, l,
+             "%s cannot replace %s: %s; the event is ignored", rd->id, ld->id, why);
+        story(e, en, l, "base", "replacement by %s refused: %s", rd->id, why);
+        if (r != l)
+            story(e, en, r, "base", "cannot replace %s: %s", ld->id, why);
+        return;
+    }
+    bool from_reserve = rs->status == ADJ_ST_RESERVE;
+    if (from_reserve) {
+        rs->status = ADJ_ST_FIT;
+        rs->level = 0;
+        set_inactive(e, r, false);
+    }
+    ls->replaced_by = r;
+    rs->replacing = true;
+    if (owed(e, ADJ_OB_REPLACE, l))
+        meet(e, ADJ_OB_REPLACE, l);
+    story(e, en, l, ls->status == ADJ_ST_INCAPACITATED ? "8.13a" : "base",
+          "replaced by %s", rd->id);
+    story(e, en, r, "base", "replaces %s%s", ld->id,
+          from_reserve ? ": he enters play from reserve, fit and Active" : "");
+}
+
+static void on_vp(adj_engine_t *e, const adj_entry_t *en)
+{
+    const char *side = e->header->sides[en->side];
+    if (en->other < 0) {
+        e->vp[en->side] = adj_sat_add(e->vp[en->side], en->points);
+        contrib(e, en->mark.line, en->side, en->points, -1);
+        return;
+    }
+    int32_t l = en->other;
+    adj_leader_state_t *s = &e->leaders[l];
+    const adj_leader_def_t *d = &e->header->leaders[l];
+    bool verdict_ok = false;
+    if (s->status == ADJ_ST_INCAPACITATED) {
+        diag(e, ADJ_D_VP_FOR_ILLNESS, en->mark, NULL, l,
+             "%s was incapacitated by illness, which gives no VPs (8.13a)", d->id);
+    } else if (s->status != ADJ_ST_DEAD) {
+        diag(e, ADJ_D_VP_LEADER_ALIVE, en->mark, NULL, l,
+             "VPs claimed for the death of %s, who is %s", d->id, adj_status_name(s->status));
+    } else if (en->side == d->side) {
+        diag(e, ADJ_D_VP_MISMATCH, en->mark, NULL, l,
+             "%s's death gives VPs to %s, not to his own side %s", d->id,
+             e->header->sides[other_side(d->side)], side);
+    } else if (en->points != d->vp) {
+        diag(e, ADJ_D_VP_MISMATCH, en->mark, NULL, l,
+             "%s's death is worth %lld VP (roster), not %lld", d->id, (long long)d->vp,
+             (long long)en->points);
+    } else if (s->death_claimed) {
+        diag(e, ADJ_D_VP_MISMATCH, en->mark, NULL, l,
+             "VPs for %s's death were already claimed; adjutant counts them once", d->id);
+    } else {
+        verdict_ok = true;
+    }
+    if (s->status == ADJ_ST_DEAD)
+        s->death_claimed = true;
+    story(e, en, l, s->status == ADJ_ST_INCAPACITATED ? "8.13a" : "base",
+          "%s claims %lld VP for his death: %s (the replay counts deaths itself)", side,
+          (long long)en->points, verdict_ok ? "agrees with the replay" : "refused");
+}
+
+static void on_state(adj_engine_t *e, const adj_entry_t *en)
+{
+    int32_t l = en->leader;
+    const adj_leader_state_t *s = &e->leaders[l];
+    bool same = en->status == s->status && (!en->has_level || en->level == s->level) &&
+                (!en->has_inactive || en->inactive == s->inactive);
+    if (!same)
+        diag(e, ADJ_D_STATE_MISMATCH, en->mark, NULL, l,
+             "the log records %s as %s%s%lld%s, but the replay has him %s level %lld, %s",
+             lid(e, l), adj_status_name(en->status), en->has_level ? " level " : "",
+             en->has_level ? (long long)en->level : 0LL,
+             en->has_inactive ? (en->inactive ? ", inactive" : ", active") : "",
+             adj_status_name(s->status), (long long)s->level,
+             s->inactive ? "inactive" : "active");
+    story(e, en, l, "base", "the players record him as %s: %s", adj_status_name(en->status),
+          same ? "the replay agrees" : "the replay differs");
+}
+
+/* Append the tally's composition to a message, for vp-tally-mismatch. */
+static void tally_parts(const adj_engine_t *e, adj_buf_t *m)
+{
+    adj_buf_puts(m, "; the regenerated tally is made of: ");
+    if (e->contrib_count == 0)
+        adj_buf_puts(m, "nothing (no deaths, no awards)");
+    size_t shown = e->contrib_count < ADJ_MAX_CONTRIBS ? e->contrib_count : ADJ_MAX_CONTRIBS;
+    for (size_t i = 0; i < shown; i++) {
+        const adj_contrib_t *c = &e->contribs[i];
+        if (i)
+            adj_buf_puts(m, ", ");
+        if (c->leader >= 0)
+            adj_buf_printf(m, "%s %lld for the death of %s (line %zu)", e->header->sides[c->side],
+                           (long long)c->points, lid(e, c->leader), c->line);
+        else
+            adj_buf_printf(m, "%s %lld awarded (line %zu)", e->header->sides[c->side],
+                           (long long)c->points, c->line);
+    }
+    if (e->contrib_count > shown)
+        adj_buf_printf(m, " and %zu more", e->contrib_count - shown);
+}
+
+static void on_end(adj_engine_t *e, const adj_entry_t *en)
+{
+    expire_at(e, "`end`", en->mark.line);
+    e->ended = true;
+    e->has_claim = en->has_claim;
+    for (size_t i = 0; i < en->claim_count; i++) {
+        const adj_claim_item_t *c = &en->claim[i];
+        if (c->side < 0) {
+            adj_buf_t tmp = {0};
+            if (c->key)
+                adj_escape_text(&tmp, c->key, strlen(c->key) > 40 ? 40 : strlen(c->key));
+            diag(e, ADJ_D_BAD_FIELD, c->key_mark, NULL, -1,
+                 "claim key \"%s\" is not one of `sides` (%s, %s); the entry is dropped",
+                 tmp.data ? tmp.data : "", e->header->sides[0], e->header->sides[1]);
+            adj_buf_free(&tmp);
+        } else if (!c->value_ok) {
+            diag(e, ADJ_D_BAD_FIELD, c->value_mark, NULL, -1,
+                 "the VP total claimed for %s must be an integer; the entry is dropped",
+                 e->header->sides[c->side]);
+        } else {
+            e->claim_present[c->side] = true;
+            e->claim[c->side] = c->value;
+        }
+    }
+    if (!e->has_claim)
+        return;
+    bool agree = true;
+    for (int s = 0; s < 2; s++)
+        agree = agree && e->claim_present[s] && e->claim[s] == e->vp[s];
+    if (agree)
+        return;
+    adj_buf_t m = {0};
+    adj_buf_puts(&m, "the claimed tally is ");
+    for (int s = 0; s < 2; s++) {
+        if (e->claim_present[s])
+            adj_buf_printf(&m, "%s%s %lld", s ? ", " : "", e->header->sides[s],
+                           (long long)e->claim[s]);
+        else
+            adj_buf_printf(&m, "%s%s missing", s ? ", " : "", e->header->sides[s]);
+    }
+    adj_buf_printf(&m, " but the replay gives %s %lld, %s %lld", e->header->sides[0],
+                   (long long)e->vp[0], e->header->sides[1], (long long)e->vp[1]);
+    tally_parts(e, &m);
+    diag(e, ADJ_D_VP_TALLY_MISMATCH, en->mark, NULL, -1, "%s", m.data);
+    adj_buf_free(&m);
+}
+
+/* ------------------------------------------------------------------ */
+/* The API                                                             */
+/* ------------------------------------------------------------------ */
+
+adj_engine_t *adj_engine_new(const adj_header_t *header, const adj_rulings_t *rulings,
+                             adj_diags_t *diags)
+{
+    adj_engine_t *e = adj_xcalloc(1, sizeof *e);
+    e->header = header;
+    if (rulings)
+        e->rulings = *rulings;
+    e->diags = diags;
+    e->act_leader = -1;
+    e->leaders = adj_xcalloc(header->leader_count, sizeof *e->leaders);
+    e->afflicted = adj_xcalloc(header->leader_count, sizeof *e->afflicted);
+    e->inactive_list = adj_xcalloc(header->leader_count, sizeof *e->inactive_list);
+    for (size_t i = 0; i < header->leader_count; i++) {
+        adj_leader_state_t *s = &e->leaders[i];
+        const adj_leader_def_t *d = &header->leaders[i];
+        s->replaced_by = -1;
+        s->afflicted_at = s->inactive_at = -1;
+        if (d->reserve) {
+            s->status = ADJ_ST_RESERVE;
+        } else if (d->wound > 0) {
+            s->status = ADJ_ST_WOUNDED;
+            s->level = d->wound;
+            afflicted_add(e, (int32_t)i);
+        } else {
+            s->status = ADJ_ST_FIT;
+        }
+    }
+    return e;
+}
+
+void adj_engine_free(adj_engine_t *e)
+{
+    if (!e)
+        return;
+    free(e->leaders);
+    free(e->pending);
+    free(e->afflicted);
+    free(e->inactive_list);
+    adj_buf_free(&e->say);
+    free(e);
+}
+
+void adj_engine_feed(adj_engine_t *e, const adj_entry_t *en)
+{
+    /* step 2: its place */
+    if (e->ended) {
+        diag(e, ADJ_D_EVENT_AFTER_END, en->mark, NULL, en->leader,
+             "`%s` after `end`: the game is over; the event is ignored",
+             adj_event_name(en->kind));
+        return;
+    }
+    if (!e->turn_begun && en->kind != ADJ_EV_TURN) {
+        diag(e, ADJ_D_EVENT_BEFORE_TURN, en->mark, NULL, en->leader,
+             "`%s` before the first `turn`; the event is ignored", adj_event_name(en->kind));
+        return;
+    }
+    /* step 3: the rules of its kind */
+    switch (en->kind) {
+    case ADJ_EV_TURN: on_turn(e, en); break;
+    case ADJ_EV_ACTIVATE: on_activate(e, en); break;
+    case ADJ_EV_MOVE: on_move(e, en); break;
+    case ADJ_EV_ILLNESS: on_illness(e, en); break;
+    case ADJ_EV_DURATION: on_duration(e, en); break;
+    case ADJ_EV_SUSTAIN: on_sustain(e, en); break;
+    case ADJ_EV_WOUND: on_wound(e, en); break;
+    case ADJ_EV_FLIP: on_flip(e, en); break;
+    case ADJ_EV_REPLACE: on_replace(e, en); break;
+    case ADJ_EV_VP: on_vp(e, en); break;
+    case ADJ_EV_STATE: on_state(e, en); break;
+    case ADJ_EV_END: on_end(e, en); break;
+    default: break;
+    }
+}
+
+void adj_engine_finish(adj_engine_t *e, adj_mark_t mark)
+{
+    char where[96];
+    snprintf(where, sizeof where, "before the events end on line %zu", mark.line);
+    expire(e, where);
+    if (!e->ended)
+        adj_diags_add(e->diags, ADJ_D_MISSING_END, mark, NULL, NULL, cur_turn(e),
+                      "the events end without an `end` event: the game's final tally is not "
+                      "recorded");
+}

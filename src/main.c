@@ -1,0 +1,26 @@
+/*
+ * main.c - adjutant: audit the written record of a game of The Campaigns
+ * of Robert E. Lee against optional rule 8.13 Leaders and Illness.
+ */
+#include "adj_cli.h"
+
+int main(int argc, char **argv)
+{
+    adj_config_t c;
+    int status = adj_cli_parse(&c, argc, argv);
+    if (status >= 0)
+        return status;
+    switch (c.command) {
+    case ADJ_CMD_EXPLAIN:
+        status = adj_cmd_explain(&c);
+        break;
+    case ADJ_CMD_COMPARE:
+        status = adj_cmd_compare(&c);
+        break;
+    default:
+        status = adj_cmd_audit(&c);
+        break;
+    }
+    adj_config_free(&c);
+    return status;
+}

@@ -1,0 +1,145 @@
+/*
+ * rulings.c - every reading of an ambiguous point of rule 8.13, in one
+ * place (SPEC 6.1). The first value of each ruling is the default, the
+ * behaviour SPEC section 3 gives. The engine asks the adj_ruling_*
+ * functions below and holds no alternative of its own.
+ */
+#include "adj_rulings.h"
+
+#include <string.h>
+
+#define MAX_VALUES 3
+
+typedef struct ruling_info_s {
+    const char *name;
+    const char *values[MAX_VALUES];
+    const char *docs[MAX_VALUES];
+} ruling_info_t;
+
+/* The table: the ambiguity each settles is documented in README.md. */
+static const ruling_info_t ruling_info[ADJ_RULING_COUNT] = {
+    [ADJ_RULING_RECOVERY] = {"recovery",
+                             {"counts-first-turn", "full-turns"},
+                             {"a condition of N turns counts the turn it begins in",
+                              "a level set during turn T first mends at the end of T+1"}},
+    [ADJ_RULING_REPEAT_ILLNESS] = {"repeat-illness",
+                                   {"add", "as-wound", "longer"},
+                                   {"ill t, duration d: ill t+d; 6+ incapacitates (8.13a)",
+                                    "ill t, duration d: t+d; 6+ kills as 8.13b (VPs awarded)",
+                                    "ill t, duration d: 6 incapacitates, else ill max(t, d)"}},
+    [ADJ_RULING_REPEAT_WOUND] = {"repeat-wound",
+                                 {"add", "longer"},
+                                 {"wounded w, wound k: level w+k; 6+ kills",
+                                  "wounded w, wound k: level max(w, k); 6+ kills"}},
+    [ADJ_RULING_ILLNESS_LEFT] = {"illness-left",
+                                 {"remaining", "rolled"},
+                                 {"a wound on an ill leader adds the turns still to run",
+                                  "a wound on an ill leader adds the level last rolled"}},
+    [ADJ_RULING_WOUND_ROLL] = {"wound-roll",
+                               {"counts", "ignored"},
+                               {"a wound while a check is owed is roll-out-of-order",
+                                "a wound is never roll-out-of-order"}},
+};
+
+const char *adj_ruling_name(adj_ruling_t r) { return ruling_info[r].name; }
+
+int adj_ruling_value_count(adj_ruling_t r)
+{
+    int n = 0;
+    while (n < MAX_VALUES && ruling_info[r].values[n])
+        n++;
+    return n;
+}
+
+const char *adj_ruling_value_name(adj_ruling_t r, int v) { return ruling_info[r].values[v]; }
+const char *adj_ruling_value_doc(adj_ruling_t r, int v) { return ruling_info[r].docs[v]; }
+
+bool adj_rulings_is_default(const adj_rulings_t *rs)
+{
+    for (int i = 0; i < ADJ_RULING_COUNT; i++)
+        if (rs->value[i] != 0)
+            return false;
+    return true;
+}
+
+bool adj_rulings_parse(adj_rulings_t *rs, const char *arg, adj_buf_t *err)
+{
+    const char *eq = strchr(arg, '=');
+    size_t name_len = eq ? (size_t)(eq - arg) : strlen(arg);
+    for (int r = 0; r < ADJ_RULING_COUNT; r++) {
+        const ruling_info_t *ri = &ruling_info[r];
+        if (strlen(ri->name) != name_len || strncmp(ri->name, arg, name_len) != 0)
+            continue;
+        int n = adj_ruling_value_count((adj_ruling_t)r);
+        for (int v = 0; eq && v < n; v++) {
+            if (strcmp(ri->values[v], eq + 1) == 0) {
+                rs->value[r] = v;
+                return true;
+            }
+        }
+        adj_buf_printf(err, "--ruling %s: ", ri->name);
+        adj_buf_puts(err, eq ? "unknown value; valid values:" : "missing =VALUE; valid values:");
+        for (int v = 0; v < n; v++)
+            adj_buf_printf(err, " %s", ri->values[v]);
+        return false;
+    }
+    adj_buf_puts(err, "--ruling: unknown ruling; valid rulings:");
+    for (int r = 0; r < ADJ_RULING_COUNT; r++)
+        adj_buf_printf(err, " %s", ruling_info[r].name);
+    return false;
+}
+
+/* ------------------------------------------------------------------ */
+/* The readings                                                        */
+/* ------------------------------------------------------------------ */
+
+enum { RECOVERY_COUNTS_FIRST_TURN, RECOVERY_FULL_TURNS };
+enum { REPEAT_ILLNESS_ADD, REPEAT_ILLNESS_AS_WOUND, REPEAT_ILLNESS_LONGER };
+enum { REPEAT_WOUND_ADD, REPEAT_WOUND_LONGER };
+enum { ILLNESS_LEFT_REMAINING, ILLNESS_LEFT_ROLLED };
+enum { WOUND_ROLL_COUNTS, WOUND_ROLL_IGNORED };
+
+int64_t adj_ruling_mend(const adj_rulings_t *rs, int64_t crossed, bool set_in_last_turn)
+{
+    if (rs->value[ADJ_RULING_RECOVERY] == RECOVERY_FULL_TURNS && set_in_last_turn)
+        return crossed - 1;
+    return crossed;
+}
+
+adj_outcome_t adj_ruling_repeat_illness(const adj_rulings_t *rs, int64_t t, int64_t d)
+{
+    int64_t sum = adj_sat_add(t, d);
+    switch (rs->value[ADJ_RULING_REPEAT_ILLNESS]) {
+    case REPEAT_ILLNESS_AS_WOUND:
+        return sum >= 6 ? (adj_outcome_t){ADJ_ST_DEAD, 0} : (adj_outcome_t){ADJ_ST_ILL, sum};
+    case REPEAT_ILLNESS_LONGER:
+        if (d >= 6)
+            return (adj_outcome_t){ADJ_ST_INCAPACITATED, 0};
+        return (adj_outcome_t){ADJ_ST_ILL, t > d ? t : d};
+    default:
+        return sum >= 6 ? (adj_outcome_t){ADJ_ST_INCAPACITATED, 0}
+                        : (adj_outcome_t){ADJ_ST_ILL, sum};
+    }
+}
+
+int64_t adj_ruling_repeat_wound(const adj_rulings_t *rs, int64_t w, int64_t k)
+{
+    if (rs->value[ADJ_RULING_REPEAT_WOUND] == REPEAT_WOUND_LONGER)
+        return w > k ? w : k;
+    return adj_sat_add(w, k);
+}
+
+int64_t adj_ruling_illness_left(const adj_rulings_t *rs, int64_t left, int64_t rolled)
+{
+    return rs->value[ADJ_RULING_ILLNESS_LEFT] == ILLNESS_LEFT_ROLLED ? rolled : left;
+}
+
+bool adj_ruling_wound_is_roll(const adj_rulings_t *rs)
+{
+    return rs->value[ADJ_RULING_WOUND_ROLL] == WOUND_ROLL_COUNTS;
+}
+
+const char *adj_ruling_clause(const adj_rulings_t *rs, adj_ruling_t r, const char *clause)
+{
+    return rs->value[r] != 0 ? ruling_info[r].name : clause;
+}
