@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""Check adjutant's diagnostics against the expectations written in a log.
+
+A test log marks each line that must draw a diagnostic with a comment:
+
+    - activate: jackson   # expect: illness-check-missing
+      roll: 1             # expect: roll-out-of-range, imc-mismatch
+
+and may name diagnostics for other lines (one that cannot hold a comment,
+or the end of the file) with `# expect-at LINE: code`. `# args: ...` adds
+options to the command line (e.g. `# args: --ruling recovery=full-turns`).
+`# exit: N` overrides the expected exit status (default: 1 if any error is
+expected, else 0).
+
+The check is exact: every expected (line, code) must be reported, and
+nothing else. Usage: expect.py ADJUTANT LOG...
+"""
+import json
+import re
+import shlex
+import subprocess
+import sys
+
+WARNINGS = {"unknown-field", "unknown-optional-rule", "missing-end"}
+EXPECT = re.compile(r"#\s*expect:\s*([a-z, -]+)")
+EXPECT_AT = re.compile(r"#\s*expect-at\s+(\d+):\s*([a-z, -]+)")
+
+
+def expectations(path):
+    want, args, exit_status = [], [], None
+    with open(path, "rb") as f:
+        lines = f.read().decode("utf-8", "replace").splitlines()
+    for number, line in enumerate(lines, 1):
+        m = EXPECT.search(line)
+        if m:
+            want += [(number, c.strip()) for c in m.group(1).split(",") if c.strip()]
+        m = EXPECT_AT.search(line)
+        if m:
+            want += [(int(m.group(1)), c.strip()) for c in m.group(2).split(",") if c.strip()]
+        m = re.search(r"#\s*args:\s*(.*)$", line)
+        if m:
+            args += shlex.split(m.group(1))
+        m = re.search(r"#\s*exit:\s*(\d+)", line)
+        if m:
+            exit_status = int(m.group(1))
+    if exit_status is None:
+        exit_status = 1 if any(c not in WARNINGS for _, c in want) else 0
+    return sorted(want), args, exit_status
+
+
+def check(adjutant, path):
+    want, args, want_exit = expectations(path)
+    run = subprocess.run([adjutant, "audit", "--format", "json", *args, path],
+                         capture_output=True, timeout=60)
+    problems = []
+    if run.returncode != want_exit:
+        problems.append(f"exit status {run.returncode}, expected {want_exit}")
+    try:
+        objects = [json.loads(l) for l in run.stdout.decode("utf-8").splitlines() if l]
+    except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        return [f"output is not JSON Lines: {e}"]
+    if len(objects) != 1:
+        return problems + [f"expected one JSON object, got {len(objects)}"]
+    got = sorted((d["line"], d["code"]) for d in objects[0]["diagnostics"])
+    missing = [w for w in want if w not in got or want.count(w) > got.count(w)]
+    extra = [g for g in got if g not in want or got.count(g) > want.count(g)]
+    for line, code in sorted(set(missing)):
+        problems.append(f"line {line}: expected {code}, not reported")
+    for line, code in sorted(set(extra)):
+        msg = next(d["message"] for d in objects[0]["diagnostics"]
+                   if d["line"] == line and d["code"] == code)
+        problems.append(f"line {line}: unexpected {code}: {msg}")
+    return problems
+
+
+def main():
+    adjutant, logs = sys.argv[1], sys.argv[2:]
+    failed = 0
+    for path in logs:
+        problems = check(adjutant, path)
+        if problems:
+            failed += 1
+            print(f"FAIL {path}")
+            for p in problems:
+                print(f"  {p}")
+    print(f"{len(logs) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
