@@ -1083,6 +1083,8 @@ static void build_imc(adj_reader_t *r)
     free(ratings);
 }
 
+static void free_roster_raw(adj_reader_t *r);
+
 /* Steps 1-5 of SPEC 1.2; false when a bad-document stopped the audit. */
 static bool check_header(adj_reader_t *r, bool events_is_list)
 {
@@ -1194,6 +1196,7 @@ static bool check_header(adj_reader_t *r, bool events_is_list)
     adj_buf_free(&tmp);
     h->illness = r->illness;
     r->header_ready = true;
+    free_roster_raw(r);  /* the kept entries moved into the header */
     return true;
 }
 
@@ -1290,7 +1293,7 @@ static bool check_value(const raw_value_t *v, ftype_t t, const char *name, fval_
         adj_buf_printf(msg, "`%s` must be a scalar, not a list or mapping", name);
         return false;
     }
-    const char *shown = clip(tmp, s, n);
+#define shown clip(tmp, s, n) /* only formatted on failure */
     if (text_is_null(s, n, v->plain)) {
         adj_buf_printf(msg, "`%s` must have a value, not null", name);
         return false;
@@ -1354,6 +1357,7 @@ static bool check_value(const raw_value_t *v, ftype_t t, const char *name, fval_
     default:
         return false;
     }
+#undef shown
 }
 
 static int kind_lookup(const char *s, size_t n)
@@ -1384,6 +1388,11 @@ static const fspec_t *kind_field(adj_event_kind_t kind, slot_t slot)
 
 static void event_unknown_fields(adj_reader_t *r, adj_event_kind_t kind)
 {
+    bool any = r->unknown_count > 0;
+    for (int s = 0; s < SL_NOTE && !any; s++)
+        any = r->slots[s].present && !kind_field(kind, (slot_t)s);
+    if (!any)
+        return;
     const char *names[MAX_FIELDS + 1];
     size_t count = 0;
     for (int i = 0; i < kind_spec[kind].count; i++)
