@@ -223,16 +223,18 @@ static void expire(adj_engine_t *e, const char *where)
         ADJ_D_ILLNESS_CHECK_MISSING, ADJ_D_DURATION_MISSING, ADJ_D_SUSTAIN_MISSING,
         ADJ_D_REPLACEMENT_MISSING};
     static const char *const why[ADJ_OB_COUNT] = {
-        "the raw 1 rolled on the IMC here requires an illness check after the move",
-        "the illness roll of 6 here requires a duration roll",
-        "the move here ends in an enemy ZOC and requires a Sustain roll",
-        "the leader incapacitated here must be replaced at once"};
+        "rolled a raw 1 on the IMC here, so rule 8.13 requires an illness check after his "
+        "move; none was made",
+        "rolled a 6 for illness here, so a duration roll must follow; none was made",
+        "moved into an enemy ZOC here, so a Sustain roll is required; none was made",
+        "was incapacitated by illness here and must be replaced at once; no replacement was "
+        "made"};
     if (e->pending_count > 1)
         qsort(e->pending, e->pending_count, sizeof *e->pending, ob_cmp);
     for (size_t i = 0; i < e->pending_count; i++) {
         const adj_obligation_t *o = &e->pending[i];
         adj_diags_add(e->diags, codes[o->kind], o->mark, NULL, lid(e, o->leader), &o->turn,
-                      "%s for %s; none was made %s", why[o->kind], lid(e, o->leader), where);
+                      "%s %s %s", lid(e, o->leader), why[o->kind], where);
         e->leaders[o->leader].pending = 0;
     }
     e->pending_count = 0;
@@ -364,8 +366,8 @@ static void on_activate(adj_engine_t *e, const adj_entry_t *en)
     int64_t expected = imc_known ? e->header->imc_rows[d->imc_row][modified - 1] : 0;
     if (imc_known && en->has_mp && en->mp != expected)
         diag(e, ADJ_D_IMC_MISMATCH, en->mark, NULL, l,
-             "the IMC gives %s (initiative %lld) %lld MP for a modified roll of %lld, not "
-             "%lld",
+             "the IMC gives %s (initiative %lld) %lld MP for a modified roll of %lld; the log "
+             "records %lld",
              d->id, (long long)d->initiative, (long long)expected, (long long)modified,
              (long long)en->mp);
     if (!en->has_mp && imc_known) {
