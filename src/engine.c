@@ -377,10 +377,14 @@ static void on_activate(adj_engine_t *e, const adj_entry_t *en)
     bool check = en->roll == 1 && e->header->illness;
     if (check)
         oblige(e, ADJ_OB_ILLNESS_CHECK, l, en->mark);
-    story(e, en, l, "base", "activated: IMC roll %lld%s%s%s", (long long)en->roll,
-          en->modifier ? " (modified)" : "",
-          e->act_mp_known ? "" : ", MPs unknown",
-          check ? "; a raw 1 under 8.13: he must check for illness after moving" : "");
+    if (e->on_step) {
+        char mps[64] = "MPs unknown";
+        if (e->act_mp_known)
+            snprintf(mps, sizeof mps, "%lld MP", (long long)e->act_mp);
+        story(e, en, l, "base", "activated: IMC roll %lld, modifier %+lld, modified %lld: %s%s",
+              (long long)en->roll, (long long)en->modifier, (long long)modified, mps,
+              check ? "; a raw 1 under 8.13: he must check for illness after moving" : "");
+    }
 }
 
 static void on_move(adj_engine_t *e, const adj_entry_t *en)
@@ -794,8 +798,14 @@ static void on_state(adj_engine_t *e, const adj_entry_t *en)
              en->has_inactive ? (en->inactive ? ", inactive" : ", active") : "",
              adj_status_name(s->status), (long long)s->level,
              s->inactive ? "inactive" : "active");
-    story(e, en, l, "base", "the players record him as %s: %s", adj_status_name(en->status),
-          same ? "the replay agrees" : "the replay differs");
+    if (e->on_step) {
+        char level[32] = "";
+        if (en->has_level)
+            snprintf(level, sizeof level, " %lld", (long long)en->level);
+        story(e, en, l, "base", "the players record him as %s%s: %s",
+              adj_status_name(en->status), level,
+              same ? "the replay agrees" : "the replay differs");
+    }
 }
 
 /* Append the tally's composition to a message, for vp-tally-mismatch. */

@@ -430,7 +430,7 @@ int adj_cmd_compare(const adj_config_t *c)
         const size_t col = 34;
         size_t line_start = out.len;
         adj_buf_puts(&out, "leader");
-        text_column(&out, line_start, 16);
+        text_column(&out, line_start, 17);
         size_t mid = out.len;
         adj_buf_puts(&out, "default");
         text_column(&out, mid, col);
