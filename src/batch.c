@@ -263,9 +263,10 @@ int adj_cmd_audit(const adj_config_t *c)
     for (size_t t = 0; t < started; t++)
         pthread_join(threads[t], NULL);
     if (c->summary)
-        printf("total: %zu files, %zu clean, %zu with errors, %zu unreadable; %zu errors, %zu "
-               "warnings\n",
-               files.count, clean, flawed, io_failed, errors, warnings);
+        printf("total: %zu file%s, %zu clean, %zu with errors, %zu unreadable; %zu error%s, "
+               "%zu warning%s\n",
+               files.count, files.count == 1 ? "" : "s", clean, flawed, io_failed, errors,
+               errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s");
     if (fflush(stdout) != 0 || ferror(stdout)) {
         adj_cli_error("cannot write the report: %s", strerror(errno));
         status = ADJ_EXIT_USAGE;

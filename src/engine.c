@@ -784,27 +784,35 @@ static void on_vp(adj_engine_t *e, const adj_entry_t *en)
           (long long)en->points, verdict_ok ? "agrees with the replay" : "refused");
 }
 
+/* "wounded 2, Inactive", "dead": a state as the players would say it. */
+static void describe(adj_buf_t *b, adj_status_t status, bool has_level, int64_t level,
+                     bool has_inactive, bool inactive)
+{
+    adj_buf_puts(b, adj_status_name(status));
+    if (has_level && (level || status == ADJ_ST_WOUNDED || status == ADJ_ST_ILL))
+        adj_buf_printf(b, " %lld", (long long)level);
+    if (has_inactive)
+        adj_buf_puts(b, inactive ? ", Inactive" : ", Active");
+}
+
 static void on_state(adj_engine_t *e, const adj_entry_t *en)
 {
     int32_t l = en->leader;
     const adj_leader_state_t *s = &e->leaders[l];
     bool same = en->status == s->status && (!en->has_level || en->level == s->level) &&
                 (!en->has_inactive || en->inactive == s->inactive);
-    if (!same)
-        diag(e, ADJ_D_STATE_MISMATCH, en->mark, NULL, l,
-             "the log records %s as %s%s%lld%s, but the replay has him %s level %lld, %s",
-             lid(e, l), adj_status_name(en->status), en->has_level ? " level " : "",
-             en->has_level ? (long long)en->level : 0LL,
-             en->has_inactive ? (en->inactive ? ", inactive" : ", active") : "",
-             adj_status_name(s->status), (long long)s->level,
-             s->inactive ? "inactive" : "active");
-    if (e->on_step) {
-        char level[32] = "";
-        if (en->has_level)
-            snprintf(level, sizeof level, " %lld", (long long)en->level);
-        story(e, en, l, "base", "the players record him as %s%s: %s",
-              adj_status_name(en->status), level,
+    if (!same || e->on_step) {
+        adj_buf_t claimed = {0}, replay = {0};
+        describe(&claimed, en->status, en->has_level, en->level, en->has_inactive, en->inactive);
+        describe(&replay, s->status, true, s->level, adj_status_in_play(s->status), s->inactive);
+        if (!same)
+            diag(e, ADJ_D_STATE_MISMATCH, en->mark, NULL, l,
+                 "the log records %s as %s, but the replay has him %s", lid(e, l), claimed.data,
+                 replay.data);
+        story(e, en, l, "base", "the players record him as %s: %s", claimed.data,
               same ? "the replay agrees" : "the replay differs");
+        adj_buf_free(&claimed);
+        adj_buf_free(&replay);
     }
 }
 

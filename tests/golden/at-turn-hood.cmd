@@ -1,0 +1,1 @@
+audit --at turn:3 ../logs/second-manassas-hood.yaml

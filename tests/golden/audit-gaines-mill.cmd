@@ -1,0 +1,1 @@
+audit ../logs/gaines-mill-disputed.yaml

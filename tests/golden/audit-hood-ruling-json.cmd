@@ -1,0 +1,1 @@
+audit --format json --ruling repeat-illness=as-wound --ruling illness-left=rolled ../logs/second-manassas-hood.yaml

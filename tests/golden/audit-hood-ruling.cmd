@@ -1,0 +1,1 @@
+audit --ruling repeat-illness=as-wound ../logs/second-manassas-hood.yaml

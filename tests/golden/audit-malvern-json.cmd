@@ -1,0 +1,1 @@
+audit --format json ../logs/malvern-hill-flow.yaml

@@ -1,0 +1,1 @@
+audit ../logs/seven-days-1862.yaml

@@ -1,0 +1,1 @@
+compare --format json ../logs/gaines-mill-disputed.yaml --ruling recovery=full-turns

@@ -1,0 +1,1 @@
+compare ../logs/second-manassas-hood.yaml --ruling repeat-illness=as-wound

@@ -1,0 +1,1 @@
+compare --format json ../logs/second-manassas-hood.yaml --ruling illness-left=rolled

@@ -1,0 +1,1 @@
+explain --ruling illness-left=rolled ../logs/second-manassas-hood.yaml aphill

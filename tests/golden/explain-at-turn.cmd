@@ -1,0 +1,1 @@
+explain --at turn:4 ../logs/gaines-mill-disputed.yaml morell mccall

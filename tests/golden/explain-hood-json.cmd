@@ -1,0 +1,1 @@
+explain --format json ../logs/second-manassas-hood.yaml hood

@@ -1,0 +1,1 @@
+explain ../logs/malvern-hill-flow.yaml sumner richardson

@@ -1,0 +1,1 @@
+audit --summary ../logs/no-such-game.yaml ../logs/seven-days-1862.yaml

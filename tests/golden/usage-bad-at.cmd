@@ -1,0 +1,1 @@
+audit --at turn:x ../logs/seven-days-1862.yaml

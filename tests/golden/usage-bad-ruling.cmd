@@ -1,0 +1,1 @@
+audit --ruling recovery=sometimes ../logs/seven-days-1862.yaml
