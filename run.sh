@@ -82,7 +82,21 @@ sanitize)
 valgrind)
     install_missing valgrind
     build build
-    ADJ_VALGRIND=1 ctest --test-dir build --output-on-failure -j "$jobs" -L memcheck
+    vg=(valgrind -q --error-exitcode=99 --leak-check=full --show-leak-kinds=all
+        --errors-for-leak-kinds=all)
+    # every unit test, then the end-to-end suites through a memcheck wrapper
+    for t in build/tests/test_*; do
+        [ -x "$t" ] && "${vg[@]}" "$t" >/dev/null
+    done
+    wrapper=build/adjutant-memcheck
+    printf '#!/bin/sh\nexec %s "%s" "$@"\n' "${vg[*]}" "$PWD/build/adjutant" > "$wrapper"
+    chmod +x "$wrapper"
+    (cd tests && python3 expect.py "../$wrapper" $(find logs -name '*.yaml' | sort))
+    python3 tests/expect.py "$wrapper" logs/*.yaml
+    for c in tests/golden/*.cmd; do
+        sh tests/golden.sh "$PWD/$wrapper" "$PWD/tests" "$(basename "$c" .cmd)" >/dev/null
+    done
+    echo "valgrind: no memory error and no leak"
     ;;
 fuzz)
     install_missing clang
