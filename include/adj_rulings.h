@@ -48,6 +48,10 @@ typedef struct adj_outcome_s {
 } adj_outcome_t;
 adj_outcome_t adj_ruling_repeat_illness(const adj_rulings_t *rs, int64_t t, int64_t d);
 
+/* Whether that reading adds t and d (the story shows the sum) or takes the
+ * longer of the two. */
+bool adj_ruling_repeat_illness_adds(const adj_rulings_t *rs);
+
 /* A wound of level `k` for a leader wounded at `w`: the revised level. */
 int64_t adj_ruling_repeat_wound(const adj_rulings_t *rs, int64_t w, int64_t k);
 

@@ -552,24 +552,29 @@ static void on_duration(adj_engine_t *e, const adj_entry_t *en)
         int64_t t = s->level;
         adj_outcome_t o = adj_ruling_repeat_illness(&e->rulings, t, dd);
         rule = adj_ruling_clause(&e->rulings, ADJ_RULING_REPEAT_ILLNESS, "8.13a");
+        char sum[96];  /* the arithmetic, as the reading in force does it */
+        if (!adj_ruling_repeat_illness_adds(&e->rulings))
+            snprintf(sum, sizeof sum, "ill %lld, duration %lld (the longer counts)",
+                     (long long)t, (long long)dd);
+        else
+            snprintf(sum, sizeof sum, "ill %lld + duration %lld = %lld", (long long)t,
+                     (long long)dd, (long long)adj_sat_add(t, dd));
         if (o.status == ADJ_ST_DEAD) {
             outcome = ADJ_RES_DEAD;
             kill(e, l, en);
-            story(e, en, l, rule, "ill %lld + duration %lld = %lld: he dies; %s gains %lld VP",
-                  (long long)t, (long long)dd, (long long)adj_sat_add(t, dd),
+            story(e, en, l, rule, "%s: he dies; %s gains %lld VP", sum,
                   e->header->sides[other_side(d->side)], (long long)d->vp);
         } else if (o.status == ADJ_ST_INCAPACITATED) {
             outcome = ADJ_RES_INCAPACITATED;
             set_condition(e, l, ADJ_ST_INCAPACITATED, 0);
             oblige(e, ADJ_OB_REPLACE, l, en->mark);
-            story(e, en, l, rule, "ill %lld, duration %lld: incapacitated for the rest of the "
-                  "game; no VPs; he must be replaced at once", (long long)t, (long long)dd);
+            story(e, en, l, rule, "%s: incapacitated for the rest of the game; no VPs; he must "
+                  "be replaced at once", sum);
         } else {
             outcome = ADJ_RES_ILL;
             set_condition(e, l, ADJ_ST_ILL, o.level);
             s->ill_rolled = o.level;
-            story(e, en, l, rule, "ill %lld, duration %lld: ill for %lld turn(s)", (long long)t,
-                  (long long)dd, (long long)o.level);
+            story(e, en, l, rule, "%s: ill for %lld turn(s)", sum, (long long)o.level);
         }
     } else {
         rule = "8.13a";

@@ -122,6 +122,11 @@ adj_outcome_t adj_ruling_repeat_illness(const adj_rulings_t *rs, int64_t t, int6
     }
 }
 
+bool adj_ruling_repeat_illness_adds(const adj_rulings_t *rs)
+{
+    return rs->value[ADJ_RULING_REPEAT_ILLNESS] != REPEAT_ILLNESS_LONGER;
+}
+
 int64_t adj_ruling_repeat_wound(const adj_rulings_t *rs, int64_t w, int64_t k)
 {
     if (rs->value[ADJ_RULING_REPEAT_WOUND] == REPEAT_WOUND_LONGER)
