@@ -92,7 +92,7 @@ typedef struct adj_engine_s {
     int32_t act_leader;           /* -1 when none is open */
     bool act_mp_known;
     int64_t act_mp;               /* MPs available when known */
-    int64_t act_spent;
+    uint64_t act_spent;           /* MPs spent: non-negative, saturates at UINT64_MAX */
     bool act_exceeded;            /* move-exceeds-mp already reported */
     bool act_checked;             /* his illness check was made */
 

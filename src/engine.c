@@ -242,8 +242,14 @@ static void expire(adj_engine_t *e, const char *where)
     e->act_leader = -1;
 }
 
+/* Expire at an event: the message is only formatted when something expires
+ * (this runs at every activation). */
 static void expire_at(adj_engine_t *e, const char *what, size_t line)
 {
+    if (e->pending_count == 0) {
+        e->act_leader = -1;
+        return;
+    }
     char where[96];
     snprintf(where, sizeof where, "before %s on line %zu", what, line);
     expire(e, where);
@@ -414,19 +420,24 @@ static void on_move(adj_engine_t *e, const adj_entry_t *en)
              "%s moves after his illness check; 8.13 makes the check on reaching the "
              "destination hex, after the move",
              lid(e, l));
-    e->act_spent = adj_sat_add(e->act_spent, en->mp);
-    if (e->act_mp_known && !e->act_exceeded && e->act_spent > e->act_mp) {
+    /* mp >= 0, so an unsigned total saturating at UINT64_MAX (above any
+     * int64 MPs available) keeps the comparison exact */
+    uint64_t spent;
+    if (__builtin_add_overflow(e->act_spent, (uint64_t)en->mp, &spent))
+        spent = UINT64_MAX;
+    e->act_spent = spent;
+    if (e->act_mp_known && !e->act_exceeded && e->act_spent > (uint64_t)e->act_mp) {
         e->act_exceeded = true;
         diag(e, ADJ_D_MOVE_EXCEEDS_MP, en->mark, NULL, l,
-             "%s has now spent %lld MP but the activation gave %lld", lid(e, l),
-             (long long)e->act_spent, (long long)e->act_mp);
+             "%s has now spent %llu MP but the activation gave %lld", lid(e, l),
+             (unsigned long long)e->act_spent, (long long)e->act_mp);
     }
     bool zoc = en->enemy_zoc && !owed(e, ADJ_OB_SUSTAIN, l);
     if (zoc)
         oblige(e, ADJ_OB_SUSTAIN, l, en->mark);
-    story(e, en, l, "base", "moves%s%s, %lld MP (%lld spent this activation)%s",
+    story(e, en, l, "base", "moves%s%s, %lld MP (%llu spent this activation)%s",
           en->to ? " to " : "", en->to ? en->to : "", (long long)en->mp,
-          (long long)e->act_spent, en->enemy_zoc ? "; into an enemy ZOC: a Sustain roll is due" : "");
+          (unsigned long long)e->act_spent, en->enemy_zoc ? "; into an enemy ZOC: a Sustain roll is due" : "");
 }
 
 /* ------------------------------------------------------------------ */

@@ -284,6 +284,7 @@ struct adj_reader_s {
     /* the event being read */
     raw_value_t subject;
     raw_value_t slots[SL_COUNT];
+    uint32_t slot_mask;         /* bit per slot present in the event being read */
     unknown_key_t *unknown;     /* owned array */
     size_t unknown_count, unknown_cap;
     claim_raw_t *claim_raw;     /* owned array */
@@ -291,6 +292,7 @@ struct adj_reader_s {
     adj_claim_item_t *claim;    /* owned array, handed out in the entry */
     size_t claim_items_cap;
     adj_buf_t arena;            /* owned: texts of unknown keys and claim keys */
+    adj_buf_t msg, msg2, tmp;   /* owned scratch for diagnostic messages */
     adj_entry_t entry;
     adj_mark_t events_end;
 };
@@ -1360,23 +1362,52 @@ static bool check_value(const raw_value_t *v, ftype_t t, const char *name, fval_
 #undef shown
 }
 
-static int kind_lookup(const char *s, size_t n)
-{
-    for (int k = 0; k < ADJ_EVENT_COUNT; k++) {
-        const char *name = adj_event_name((adj_event_kind_t)k);
-        if (strlen(name) == n && memcmp(name, s, n) == 0)
-            return k;
-    }
-    return -1;
-}
+/* What a key names: a kind key (0..ADJ_EVENT_COUNT-1), a field slot
+ * (KEY_SLOT + slot), or nothing (-1). A switch on the first byte keeps this
+ * to one or two comparisons: it runs for every key of every event. */
+#define KEY_SLOT 100
 
-static int slot_lookup(const char *s, size_t n)
+static bool key_is(const char *s, size_t n, const char *name, size_t len)
 {
-    for (int i = 0; i < SL_COUNT; i++)
-        if (strlen(slot_names[i]) == n && memcmp(slot_names[i], s, n) == 0)
-            return i;
-    return -1;
+    return n == len && memcmp(s, name, len) == 0;
 }
+#define KEY(name) key_is(s, n, name, sizeof name - 1)
+
+static int key_lookup(const char *s, size_t n)
+{
+    if (n == 0)
+        return -1;
+    switch (s[0]) {
+    case 'a': return KEY("activate") ? ADJ_EV_ACTIVATE : -1;
+    case 'b': return KEY("by") ? KEY_SLOT + SL_BY : -1;
+    case 'd': return KEY("duration") ? ADJ_EV_DURATION : -1;
+    case 'e': return KEY("end") ? ADJ_EV_END : KEY("enemy_zoc") ? KEY_SLOT + SL_ENEMY_ZOC : -1;
+    case 'f': return KEY("flip") ? ADJ_EV_FLIP : -1;
+    case 'i':
+        return KEY("illness") ? ADJ_EV_ILLNESS : KEY("inactive") ? KEY_SLOT + SL_INACTIVE : -1;
+    case 'l': return KEY("level") ? KEY_SLOT + SL_LEVEL : KEY("leader") ? KEY_SLOT + SL_LEADER : -1;
+    case 'm':
+        return KEY("move") ? ADJ_EV_MOVE
+             : KEY("mp") ? KEY_SLOT + SL_MP
+             : KEY("modifier") ? KEY_SLOT + SL_MODIFIER : -1;
+    case 'n': return KEY("note") ? KEY_SLOT + SL_NOTE : -1;
+    case 'p': return KEY("points") ? KEY_SLOT + SL_POINTS : -1;
+    case 'r':
+        return KEY("roll") ? KEY_SLOT + SL_ROLL
+             : KEY("result") ? KEY_SLOT + SL_RESULT
+             : KEY("replace") ? ADJ_EV_REPLACE
+             : KEY("reason") ? KEY_SLOT + SL_REASON : -1;
+    case 's':
+        return KEY("sustain") ? ADJ_EV_SUSTAIN
+             : KEY("state") ? ADJ_EV_STATE
+             : KEY("status") ? KEY_SLOT + SL_STATUS : -1;
+    case 't': return KEY("turn") ? ADJ_EV_TURN : KEY("to") ? KEY_SLOT + SL_TO : -1;
+    case 'v': return KEY("vp") ? ADJ_EV_VP : -1;
+    case 'w': return KEY("wound") ? ADJ_EV_WOUND : -1;
+    default: return -1;
+    }
+}
+#undef KEY
 
 static const fspec_t *kind_field(adj_event_kind_t kind, slot_t slot)
 {
@@ -1388,10 +1419,10 @@ static const fspec_t *kind_field(adj_event_kind_t kind, slot_t slot)
 
 static void event_unknown_fields(adj_reader_t *r, adj_event_kind_t kind)
 {
-    bool any = r->unknown_count > 0;
-    for (int s = 0; s < SL_NOTE && !any; s++)
-        any = r->slots[s].present && !kind_field(kind, (slot_t)s);
-    if (!any)
+    uint32_t allowed = 1u << SL_NOTE;
+    for (int i = 0; i < kind_spec[kind].count; i++)
+        allowed |= 1u << kind_spec[kind].fields[i].slot;
+    if (r->unknown_count == 0 && (r->slot_mask & ~allowed) == 0)
         return;
     const char *names[MAX_FIELDS + 1];
     size_t count = 0;
@@ -1426,8 +1457,9 @@ static int read_event(adj_reader_t *r)
                       "an event must be a mapping with one kind key (turn, activate, move, ...)");
         return skip_node(r) ? 0 : -1;
     }
-    for (int s = 0; s < SL_COUNT; s++)
-        r->slots[s].present = false;
+    for (uint32_t m = r->slot_mask; m; m &= m - 1)
+        r->slots[__builtin_ctz(m)].present = false;
+    r->slot_mask = 0;
     r->subject.present = false;
     r->unknown_count = 0;
     r->claim_count = 0;
@@ -1462,7 +1494,8 @@ static int read_event(adj_reader_t *r)
                 return -1;
             continue;
         }
-        int k = kind_lookup(sc_text(r), sc_len(r));
+        int key = key_lookup(sc_text(r), sc_len(r));
+        int k = key >= 0 && key < KEY_SLOT ? key : -1;
         if (k >= 0) {
             if (kinds & (1u << k)) {
                 duplicate_key(r, "an event");
@@ -1488,7 +1521,7 @@ static int read_event(adj_reader_t *r)
                 return -1;
             continue;
         }
-        int s = slot_lookup(sc_text(r), sc_len(r));
+        int s = key >= KEY_SLOT ? key - KEY_SLOT : -1;
         if (s >= 0) {
             if (r->slots[s].present) {
                 duplicate_key(r, "an event");
@@ -1499,6 +1532,7 @@ static int read_event(adj_reader_t *r)
             if (!reader_pull(r))
                 return -1;
             raw_take(r, &r->slots[s], key_mark, order);
+            r->slot_mask |= 1u << s;
             if (!skip_node(r))
                 return -1;
             continue;
@@ -1533,8 +1567,9 @@ static int read_event(adj_reader_t *r)
     }
     event_unknown_fields(r, kind);
 
-    adj_buf_t msg = {0}, tmp = {0};
-    fval_t vals[SL_COUNT] = {{0}};
+    adj_buf_t *msg = &r->msg, *tmp = &r->tmp;
+    adj_buf_reset(msg);
+    fval_t vals[SL_COUNT];  /* read only where the slot is present */
     fval_t subj = {0};
     size_t bad_order = SIZE_MAX;
     adj_mark_t bad_mark = first;
@@ -1543,13 +1578,13 @@ static int read_event(adj_reader_t *r)
         if (!subject_is_map && (!r->subject.is_scalar ||
                                 !text_is_null(r->subject.text.data, r->subject.text.len,
                                               r->subject.plain))) {
-            adj_buf_puts(&msg, "`end` takes a mapping of side -> VP total, or nothing");
+            adj_buf_puts(msg, "`end` takes a mapping of side -> VP total, or nothing");
             bad_order = r->subject.order;
             bad_mark = r->subject.mark;
         }
     } else {
         const char *what = adj_event_name(kind);
-        if (!check_value(&r->subject, kind_spec[kind].subject, what, &subj, &msg, &tmp)) {
+        if (!check_value(&r->subject, kind_spec[kind].subject, what, &subj, msg, tmp)) {
             bad_order = r->subject.order;
             bad_mark = r->subject.mark;
         }
@@ -1560,19 +1595,18 @@ static int read_event(adj_reader_t *r)
         const raw_value_t *v = &r->slots[f->slot];
         if (!v->present || v->order >= bad_order)
             continue;
-        adj_buf_t m2 = {0};
-        if (!check_value(v, f->type, slot_names[f->slot], &vals[f->slot], &m2, &tmp)) {
-            adj_buf_reset(&msg);
-            adj_buf_puts(&msg, m2.data);
+        adj_buf_reset(&r->msg2);
+        if (!check_value(v, f->type, slot_names[f->slot], &vals[f->slot], &r->msg2, &r->tmp)) {
+            adj_buf_reset(&r->msg);
+            adj_buf_put(&r->msg, r->msg2.data, r->msg2.len);
             bad_order = v->order;
             bad_mark = v->mark;
         }
-        adj_buf_free(&m2);
     }
     if (r->slots[SL_NOTE].present && r->slots[SL_NOTE].order < bad_order &&
         !r->slots[SL_NOTE].is_scalar) {
-        adj_buf_reset(&msg);
-        adj_buf_puts(&msg, "`note` must be a scalar");
+        adj_buf_reset(msg);
+        adj_buf_puts(msg, "`note` must be a scalar");
         bad_order = r->slots[SL_NOTE].order;
         bad_mark = r->slots[SL_NOTE].mark;
     }
@@ -1580,7 +1614,7 @@ static int read_event(adj_reader_t *r)
         for (int i = 0; i < kind_spec[kind].count; i++) {
             const fspec_t *f = &kind_spec[kind].fields[i];
             if (f->required && !r->slots[f->slot].present) {
-                adj_buf_printf(&msg, "a `%s` event needs `%s`", adj_event_name(kind),
+                adj_buf_printf(msg, "a `%s` event needs `%s`", adj_event_name(kind),
                                slot_names[f->slot]);
                 bad_order = 0;
                 bad_mark = first;
@@ -1590,12 +1624,9 @@ static int read_event(adj_reader_t *r)
     }
     if (bad_order != SIZE_MAX) {
         adj_diags_add(r->diags, ADJ_D_BAD_FIELD, bad_mark, NULL, NULL, NULL,
-                      "%s; the event is ignored", msg.data);
-        adj_buf_free(&msg);
-        adj_buf_free(&tmp);
+                      "%s; the event is ignored", msg->data);
         return 0;
     }
-    adj_buf_free(&msg);
 
     /* leaders, then the side */
     adj_entry_t *e = &r->entry;
@@ -1610,7 +1641,7 @@ static int read_event(adj_reader_t *r)
         if (e->leader < 0) {
             adj_diags_add(r->diags, ADJ_D_UNKNOWN_LEADER, first, NULL, NULL, NULL,
                           "leader %s is not in the roster; the event is ignored",
-                          clip(&tmp, r->subject.text.data, r->subject.text.len));
+                          clip(tmp, r->subject.text.data, r->subject.text.len));
             ret = 0;
             goto done;
         }
@@ -1622,7 +1653,7 @@ static int read_event(adj_reader_t *r)
             adj_diags_add(r->diags, ADJ_D_UNKNOWN_LEADER, first, NULL, NULL, NULL,
                           "`%s` names %s, who is not in the roster; the event is ignored",
                           slot_names[ref],
-                          clip(&tmp, r->slots[ref].text.data, r->slots[ref].text.len));
+                          clip(tmp, r->slots[ref].text.data, r->slots[ref].text.len));
             ret = 0;
             goto done;
         }
@@ -1632,7 +1663,7 @@ static int read_event(adj_reader_t *r)
         if (e->side < 0) {
             adj_diags_add(r->diags, ADJ_D_BAD_FIELD, r->subject.mark, NULL, NULL, NULL,
                           "side %s is not one of `sides` (%s, %s); the event is ignored",
-                          clip(&tmp, r->subject.text.data, r->subject.text.len),
+                          clip(tmp, r->subject.text.data, r->subject.text.len),
                           r->header.sides[0], r->header.sides[1]);
             ret = 0;
             goto done;
@@ -1648,7 +1679,7 @@ static int read_event(adj_reader_t *r)
         e->roll = vals[SL_ROLL].i;
         e->modifier = r->slots[SL_MODIFIER].present ? vals[SL_MODIFIER].i : 0;
         e->has_mp = r->slots[SL_MP].present;
-        e->mp = vals[SL_MP].i;
+        e->mp = e->has_mp ? vals[SL_MP].i : 0;
         break;
     case ADJ_EV_MOVE:
         e->to = r->slots[SL_TO].present ? r->slots[SL_TO].text.data : NULL;
@@ -1660,7 +1691,7 @@ static int read_event(adj_reader_t *r)
     case ADJ_EV_DURATION:
         e->roll = vals[SL_ROLL].i;
         e->has_result = r->slots[SL_RESULT].present;
-        e->result = (adj_result_t)vals[SL_RESULT].e;
+        e->result = e->has_result ? (adj_result_t)vals[SL_RESULT].e : ADJ_RES_NONE;
         break;
     case ADJ_EV_SUSTAIN:
         e->roll = vals[SL_ROLL].i;
@@ -1680,9 +1711,9 @@ static int read_event(adj_reader_t *r)
     case ADJ_EV_STATE:
         e->status = (adj_status_t)vals[SL_STATUS].e;
         e->has_level = r->slots[SL_LEVEL].present;
-        e->level = vals[SL_LEVEL].i;
+        e->level = e->has_level ? vals[SL_LEVEL].i : 0;
         e->has_inactive = r->slots[SL_INACTIVE].present;
-        e->inactive = vals[SL_INACTIVE].b;
+        e->inactive = e->has_inactive && vals[SL_INACTIVE].b;
         break;
     case ADJ_EV_END:
         e->has_claim = subject_is_map;
@@ -1703,7 +1734,6 @@ static int read_event(adj_reader_t *r)
         break;
     }
 done:
-    adj_buf_free(&tmp);
     return ret;
 }
 
@@ -1947,6 +1977,9 @@ void adj_reader_free(adj_reader_t *r)
     free(r->claim_raw);
     free(r->claim);
     adj_buf_free(&r->arena);
+    adj_buf_free(&r->msg);
+    adj_buf_free(&r->msg2);
+    adj_buf_free(&r->tmp);
     free(r);
 }
 
