@@ -46,22 +46,30 @@ typedef struct keyset_s {
     size_t count;
 } keyset_t;
 
+static void keyset_free(keyset_t *k)
+{
+    for (size_t i = 0; k->count && i < k->cap; i++)
+        free(k->slots[i]);
+    free(k->slots);
+    memset(k, 0, sizeof *k);
+}
+
+/* Clearing walks the table, so a table grown by one huge mapping is given
+ * back rather than walked again for every later small one (that would be
+ * quadratic in a hostile log). */
 static void keyset_clear(keyset_t *k)
 {
     if (k->count == 0)
         return;
+    if (k->cap > 64) {
+        keyset_free(k);
+        return;
+    }
     for (size_t i = 0; i < k->cap; i++) {
         free(k->slots[i]);
         k->slots[i] = NULL;
     }
     k->count = 0;
-}
-
-static void keyset_free(keyset_t *k)
-{
-    keyset_clear(k);
-    free(k->slots);
-    memset(k, 0, sizeof *k);
 }
 
 static void keyset_grow(keyset_t *k)
