@@ -210,24 +210,28 @@ int adj_cmd_audit(const adj_config_t *c)
     size_t nthreads = (size_t)c->jobs;
     if (nthreads > files.count)
         nthreads = files.count;
+    if (nthreads <= 1)
+        nthreads = 0;  /* one file or -j 1: the main thread does the work, no pool */
     pthread_t *threads = adj_xcalloc(nthreads ? nthreads : 1, sizeof *threads);
     size_t started = 0;
     for (; started < nthreads; started++)
         if (pthread_create(&threads[started], NULL, worker, &p) != 0)
             break;
-    if (started == 0 && files.count)
-        worker(&p);  /* no thread could start: do the work here */
 
     bool progress = c->progress && files.count > 1;
     double start = now_seconds();
     uint64_t bytes = 0;
     size_t clean = 0, flawed = 0, io_failed = 0, errors = 0, warnings = 0;
     for (size_t i = 0; i < files.count; i++) {
-        pthread_mutex_lock(&p.lock);
-        while (!p.results[i].done)
-            pthread_cond_wait(&p.changed, &p.lock);
-        pthread_mutex_unlock(&p.lock);
         result_t *r = &p.results[i];
+        if (started == 0) {
+            audit_one(c, files.paths[i], r);  /* no pool: audit, then print, in turn */
+        } else {
+            pthread_mutex_lock(&p.lock);
+            while (!r->done)
+                pthread_cond_wait(&p.changed, &p.lock);
+            pthread_mutex_unlock(&p.lock);
+        }
         bytes += r->bytes;
         if (progress)
             fputs("\r\033[K", stderr);

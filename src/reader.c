@@ -212,6 +212,25 @@ static const struct {
     [ADJ_EV_END] = {FT_NOTE, 0, {{0}}}, /* CLAIM: read as a mapping or null */
 };
 
+/* The slots each kind takes (its fields and `note`), as bitmasks: checked
+ * for every event, so not recomputed from kind_spec each time. */
+#define B(slot) (1u << (slot))
+static const uint32_t kind_allowed[ADJ_EVENT_COUNT] = {
+    [ADJ_EV_TURN] = B(SL_NOTE),
+    [ADJ_EV_ACTIVATE] = B(SL_ROLL) | B(SL_MODIFIER) | B(SL_MP) | B(SL_NOTE),
+    [ADJ_EV_MOVE] = B(SL_TO) | B(SL_MP) | B(SL_ENEMY_ZOC) | B(SL_NOTE),
+    [ADJ_EV_ILLNESS] = B(SL_ROLL) | B(SL_RESULT) | B(SL_NOTE),
+    [ADJ_EV_DURATION] = B(SL_ROLL) | B(SL_RESULT) | B(SL_NOTE),
+    [ADJ_EV_SUSTAIN] = B(SL_ROLL) | B(SL_RESULT) | B(SL_NOTE),
+    [ADJ_EV_WOUND] = B(SL_LEVEL) | B(SL_NOTE),
+    [ADJ_EV_FLIP] = B(SL_TO) | B(SL_NOTE),
+    [ADJ_EV_REPLACE] = B(SL_BY) | B(SL_NOTE),
+    [ADJ_EV_VP] = B(SL_POINTS) | B(SL_LEADER) | B(SL_REASON) | B(SL_NOTE),
+    [ADJ_EV_STATE] = B(SL_STATUS) | B(SL_LEVEL) | B(SL_INACTIVE) | B(SL_NOTE),
+    [ADJ_EV_END] = B(SL_NOTE),
+};
+#undef B
+
 /* One value as read: a scalar's text, or where a collection stood. */
 typedef struct raw_value_s {
     bool present;
@@ -255,7 +274,6 @@ struct adj_reader_s {
     const unsigned char *mem;   /* borrowed memory input */
     size_t mem_size, mem_pos;
     uint64_t bytes;             /* bytes handed to libyaml */
-    size_t newlines;            /* '\n' in those bytes, to place reader errors */
     bool io_failed;
     int io_errno;
 
@@ -285,6 +303,7 @@ struct adj_reader_s {
     bool header_ready;
     int32_t *leader_table;      /* owned: open addressing over header.leaders */
     size_t leader_table_cap;
+    int32_t last_leader;        /* the last leader found, -1: none (a cache) */
 
     keyset_t keys;              /* keys of the mapping being read */
     keyset_t keys2;             /* nested mapping (claim, roster entry) */
@@ -309,17 +328,6 @@ struct adj_reader_s {
 /* Input                                                               */
 /* ------------------------------------------------------------------ */
 
-static size_t count_newlines(const unsigned char *p, size_t n)
-{
-    size_t c = 0;
-    const unsigned char *end = p + n;
-    while ((p = memchr(p, '\n', (size_t)(end - p))) != NULL) {
-        c++;
-        p++;
-    }
-    return c;
-}
-
 static int reader_input(void *data, unsigned char *buffer, size_t size, size_t *size_read)
 {
     adj_reader_t *r = data;
@@ -343,7 +351,6 @@ static int reader_input(void *data, unsigned char *buffer, size_t size, size_t *
         n = (size_t)got;
     }
     r->bytes += n;
-    r->newlines += count_newlines(buffer, n);
     *size_read = n;
     return 1;
 }
@@ -394,23 +401,25 @@ static void stop(adj_reader_t *r, adj_code_t code, adj_mark_t mark, const char *
     r->state = RS_STOP;
 }
 
-/* Place a libyaml reader error (bad encoding) by its byte offset: the bytes
- * before it still sit in libyaml's raw buffer, which ends at r->bytes. */
-static adj_mark_t reader_error_mark(adj_reader_t *r)
+/* Place a libyaml reader error (bad encoding). libyaml decodes ahead of its
+ * scanner, so its mark lags; but every character between the scanner and
+ * the bad byte is in its decoded (UTF-8) buffer: count the line breaks there. */
+static adj_mark_t reader_error_mark(const adj_reader_t *r)
 {
-    yaml_parser_t *p = &r->parser;
-    const unsigned char *start = p->raw_buffer.start;
-    size_t held = (size_t)(p->raw_buffer.last - start);
-    uint64_t held_from = r->bytes - held;
-    size_t off = p->problem_offset;
-    if (off < held_from || off > r->bytes)
-        return (adj_mark_t){p->mark.line + 1, p->mark.column + 1};
-    size_t upto = (size_t)(off - held_from);
-    size_t lines = r->newlines - count_newlines(start, held) + count_newlines(start, upto);
-    size_t col = 1;
-    for (size_t i = upto; i > 0 && start[i - 1] != '\n'; i--)
-        col++;
-    return (adj_mark_t){lines + 1, col};
+    const yaml_parser_t *p = &r->parser;
+    size_t line = p->mark.line, col = p->mark.column;
+    const unsigned char *c = p->buffer.pointer, *end = p->buffer.last;
+    if (!c || !end)
+        return (adj_mark_t){line + 1, col + 1};
+    for (; c < end; c++) {
+        if (*c == '\n' || (*c == '\r' && (c + 1 == end || c[1] != '\n'))) {
+            line++;
+            col = 0;
+        } else if ((*c & 0xC0) != 0x80) {
+            col++;
+        }
+    }
+    return (adj_mark_t){line + 1, col + 1};
 }
 
 static void report_yaml_error(adj_reader_t *r)
@@ -989,12 +998,18 @@ static int32_t leader_find(const adj_reader_t *r, const char *id, size_t n)
 {
     if (!r->leader_table_cap)
         return -1;
+    /* consecutive events mostly name the same leader */
+    if (r->last_leader >= 0) {
+        const char *have = r->header.leaders[r->last_leader].id;
+        if (strncmp(have, id, n) == 0 && have[n] == '\0')
+            return r->last_leader;
+    }
     size_t mask = r->leader_table_cap - 1;
     size_t j = hash_bytes(id, n) & mask;
     while (r->leader_table[j] >= 0) {
         const char *have = r->header.leaders[r->leader_table[j]].id;
         if (strncmp(have, id, n) == 0 && have[n] == '\0')
-            return r->leader_table[j];
+            return ((adj_reader_t *)r)->last_leader = r->leader_table[j];
         j = (j + 1) & mask;
     }
     return -1;
@@ -1427,10 +1442,7 @@ static const fspec_t *kind_field(adj_event_kind_t kind, slot_t slot)
 
 static void event_unknown_fields(adj_reader_t *r, adj_event_kind_t kind)
 {
-    uint32_t allowed = 1u << SL_NOTE;
-    for (int i = 0; i < kind_spec[kind].count; i++)
-        allowed |= 1u << kind_spec[kind].fields[i].slot;
-    if (r->unknown_count == 0 && (r->slot_mask & ~allowed) == 0)
+    if (r->unknown_count == 0 && (r->slot_mask & ~kind_allowed[kind]) == 0)
         return;
     const char *names[MAX_FIELDS + 1];
     size_t count = 0;
@@ -1638,7 +1650,8 @@ static int read_event(adj_reader_t *r)
 
     /* leaders, then the side */
     adj_entry_t *e = &r->entry;
-    memset(e, 0, sizeof *e);
+    static const adj_entry_t empty_entry;
+    *e = empty_entry;  /* a copy of a constant: vector moves, not rep stos */
     e->kind = kind;
     e->mark = first;
     e->leader = e->other = -1;
@@ -1916,6 +1929,7 @@ static adj_reader_t *reader_alloc(const char *filename, adj_diags_t *diags)
     r->filename = filename;
     r->diags = diags;
     r->fd = -1;
+    r->last_leader = -1;
     return r;
 }
 
