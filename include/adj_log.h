@@ -76,6 +76,7 @@ const char *adj_result_name(adj_result_t r);
 /* One kept roster entry. */
 typedef struct adj_leader_def_s {
     char *id;              /* owned */
+    size_t id_len;
     char *name;            /* owned, NULL when not given */
     int side;              /* 0 or 1: index into adj_header_t.sides */
     bool has_initiative;
@@ -89,7 +90,8 @@ typedef struct adj_leader_def_s {
 
 /* The checked header. Owned by the reader; valid until the reader is freed. */
 typedef struct adj_header_s {
-    char *sides[2];               /* owned */
+    char *sides[2];               /* owned; may hold NUL bytes (quoted "\0") */
+    size_t side_len[2];           /* their lengths, for exact comparison */
     int64_t first_turn;
     int64_t last_turn;
     bool illness;                 /* optional rule 8.13 in force */

@@ -43,7 +43,15 @@ static void audit_run(adj_audit_t *a, adj_reader_t *r, const adj_audit_opts_t *o
         adj_reader_stop_after_line(r, (size_t)o->at.value);
     for (;;) {
         const adj_entry_t *en;
+        size_t before = a->diags.count;
         adj_read_status_t st = adj_reader_next(r, &en);
+        /* the reader knows no turns: date its findings with the replay's turn */
+        for (size_t i = before; a->engine && a->engine->turn_begun && i < a->diags.count; i++) {
+            if (!a->diags.items[i].has_turn) {
+                a->diags.items[i].has_turn = true;
+                a->diags.items[i].turn = a->engine->turn;
+            }
+        }
         if (st == ADJ_READ_HEADER) {
             a->engine = adj_engine_new(adj_reader_header(r), &o->rulings, &a->diags);
             a->engine->on_step = o->on_step;

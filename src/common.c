@@ -251,7 +251,7 @@ void adj_json_string(adj_buf_t *out, const char *str, size_t n)
     size_t i = 0;
     while (i < n) {
         size_t run = i;
-        while (run < n && s[run] >= 0x20 && s[run] < 0x80 && s[run] != '"' && s[run] != '\\')
+        while (run < n && s[run] >= 0x20 && s[run] < 0x7F && s[run] != '"' && s[run] != '\\')
             run++;
         if (run > i) {
             adj_buf_put(out, (const char *)s + i, run - i);

@@ -298,22 +298,23 @@ static void cross_boundaries(adj_engine_t *e, const adj_entry_t *en, int64_t cro
 static void on_turn(adj_engine_t *e, const adj_entry_t *en)
 {
     int64_t n = en->turn;
+    /* a turn event's own findings belong to the turn it begins */
     if (!e->turn_begun) {
         if (n != e->header->first_turn)
-            diag(e, ADJ_D_TURN_SEQUENCE, en->mark, NULL, -1,
-                 "the first turn must be first_turn %lld, not %lld",
-                 (long long)e->header->first_turn, (long long)n);
+            adj_diags_add(e->diags, ADJ_D_TURN_SEQUENCE, en->mark, NULL, NULL, &n,
+                          "the first turn must be first_turn %lld, not %lld",
+                          (long long)e->header->first_turn, (long long)n);
     } else {
         expire_at(e, "the start of the next turn", en->mark.line);
         if (e->turn == INT64_MAX || n != e->turn + 1)
-            diag(e, ADJ_D_TURN_SEQUENCE, en->mark, NULL, -1,
-                 "turn %lld follows turn %lld; expected turn %lld", (long long)n,
-                 (long long)e->turn, (long long)adj_sat_add(e->turn, 1));
+            adj_diags_add(e->diags, ADJ_D_TURN_SEQUENCE, en->mark, NULL, NULL, &n,
+                          "turn %lld follows turn %lld; expected turn %lld", (long long)n,
+                          (long long)e->turn, (long long)adj_sat_add(e->turn, 1));
     }
     if (n > e->header->last_turn)
-        diag(e, ADJ_D_TURN_OUT_OF_RANGE, en->mark, NULL, -1,
-             "turn %lld is after last_turn %lld", (long long)n,
-             (long long)e->header->last_turn);
+        adj_diags_add(e->diags, ADJ_D_TURN_OUT_OF_RANGE, en->mark, NULL, NULL, &n,
+                      "turn %lld is after last_turn %lld", (long long)n,
+                      (long long)e->header->last_turn);
     bool first = !e->turn_begun;
     int64_t prev = e->turn;
     e->turn_begun = true;

@@ -121,6 +121,7 @@ typedef struct roster_raw_s {
     char *id;               /* owned, NULL when absent */
     char *name;             /* owned */
     char *side;             /* owned */
+    size_t side_len;
     adj_mark_t side_mark;
     bool has_initiative;
     int64_t initiative;
@@ -276,6 +277,9 @@ struct adj_reader_s {
     uint64_t bytes;             /* bytes handed to libyaml */
     bool io_failed;
     int io_errno;
+    bool checking;              /* still looking for the first byte libyaml rejects */
+    unsigned char *held;        /* owned: input from that byte on, given to libyaml later */
+    size_t held_len, held_pos;
 
     size_t depth;               /* open collections */
     uint64_t events;            /* YAML events parsed */
@@ -288,6 +292,7 @@ struct adj_reader_s {
     bool header_seen[HK_COUNT];
     int64_t first, last;
     char *side_names[2];        /* owned until moved into header */
+    size_t side_lens[2];
     roster_raw_t *roster;       /* owned array */
     size_t roster_count, roster_cap;
     imc_row_raw_t *imc_raw;     /* owned array, file order */
@@ -328,11 +333,67 @@ struct adj_reader_s {
 /* Input                                                               */
 /* ------------------------------------------------------------------ */
 
+/* libyaml decodes up to 16 KiB ahead of its scanner, so a byte it rejects
+ * (bad UTF-8, a control character) would stop the parse before the events
+ * just ahead of it were read. The input handler holds back everything from
+ * the first such byte until libyaml has taken all that comes before it, so
+ * an encoding error stops the audit exactly where it stands. */
+
+/* 1: a printable ASCII byte, or tab/LF/CR; 2: a UTF-8 lead byte; 0: a byte
+ * libyaml rejects where it stands (control, DEL, stray continuation). */
+static const unsigned char byte_class[256] = {
+    [0x09] = 1, [0x0A] = 1, [0x0D] = 1,
+    [0x20 ... 0x7E] = 1,
+    [0xC0 ... 0xF7] = 2,
+};
+
+/* The length of the longest prefix libyaml accepts (a sequence cut by the
+ * end of the chunk counts as accepted: the next chunk completes it). */
+static size_t accepted_prefix(const unsigned char *p, size_t n)
+{
+    size_t i = 0;
+    for (;;) {
+        while (i + 8 <= n && (byte_class[p[i]] & byte_class[p[i + 1]] & byte_class[p[i + 2]] &
+                              byte_class[p[i + 3]] & byte_class[p[i + 4]] & byte_class[p[i + 5]] &
+                              byte_class[p[i + 6]] & byte_class[p[i + 7]]) == 1)
+            i += 8;
+        if (i >= n)
+            return n;
+        unsigned char c = p[i];
+        if (byte_class[c] == 1) {
+            i++;
+            continue;
+        }
+        if (byte_class[c] == 0)
+            return i;
+        size_t width = (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : 4;
+        uint32_t v = c & (width == 2 ? 0x1F : width == 3 ? 0x0F : 0x07);
+        for (size_t k = 1; k < width; k++) {
+            if (i + k >= n)
+                return n;  /* cut by the chunk's end */
+            if ((p[i + k] & 0xC0) != 0x80)
+                return i;
+            v = (v << 6) | (p[i + k] & 0x3F);
+        }
+        bool shortest = (width == 2 && v >= 0x80) || (width == 3 && v >= 0x800) ||
+                        (width == 4 && v >= 0x10000);
+        bool printable = v == 0x85 || (v >= 0xA0 && v <= 0xD7FF) || (v >= 0xE000 && v <= 0xFFFD) ||
+                         (v >= 0x10000 && v <= 0x10FFFF);
+        if (!shortest || !printable)
+            return i;
+        i += width;
+    }
+}
+
 static int reader_input(void *data, unsigned char *buffer, size_t size, size_t *size_read)
 {
     adj_reader_t *r = data;
     size_t n;
-    if (r->fd < 0) {
+    if (r->held_pos < r->held_len) {
+        n = r->held_len - r->held_pos < size ? r->held_len - r->held_pos : size;
+        memcpy(buffer, r->held + r->held_pos, n);
+        r->held_pos += n;
+    } else if (r->fd < 0) {
         n = r->mem_size - r->mem_pos;
         if (n > size)
             n = size;
@@ -350,6 +411,22 @@ static int reader_input(void *data, unsigned char *buffer, size_t size, size_t *
         }
         n = (size_t)got;
     }
+    if (r->checking && r->bytes == 0 && n >= 2 &&
+        ((buffer[0] == 0xFE && buffer[1] == 0xFF) || (buffer[0] == 0xFF && buffer[1] == 0xFE)))
+        r->checking = false;  /* UTF-16: libyaml decodes it; not ours to check */
+    if (r->checking) {
+        size_t ok = accepted_prefix(buffer, n);
+        if (ok < n) {
+            r->checking = false;  /* the rest holds the error: libyaml will see it */
+            if (ok > 0) {
+                r->held = adj_xmalloc(n - ok);
+                memcpy(r->held, buffer + ok, n - ok);
+                r->held_len = n - ok;
+                r->held_pos = 0;
+                n = ok;
+            }
+        }
+    }
     r->bytes += n;
     *size_read = n;
     return 1;
@@ -366,8 +443,7 @@ static adj_mark_t mark_of(yaml_mark_t m)
 
 #define ev_mark(r) mark_of((r)->ev.start_mark)
 
-/* A short, quoted rendering of user text for messages (reporters escape
- * control characters; this bounds the length). */
+/* A short, quoted, escaped rendering of user text for messages. */
 static const char *clip(adj_buf_t *tmp, const char *s, size_t n)
 {
     adj_buf_reset(tmp);
@@ -376,10 +452,10 @@ static const char *clip(adj_buf_t *tmp, const char *s, size_t n)
         size_t cut = 37;
         while (cut > 0 && ((unsigned char)s[cut] & 0xC0) == 0x80)
             cut--;  /* do not split a UTF-8 sequence */
-        adj_buf_put(tmp, s, cut);
+        adj_escape_text(tmp, s, cut);
         adj_buf_puts(tmp, "...");
     } else {
-        adj_buf_put(tmp, s, n);
+        adj_escape_text(tmp, s, n);  /* NUL and control bytes shown, not cut */
     }
     adj_buf_putc(tmp, '"');
     return tmp->data;
@@ -656,6 +732,14 @@ static void unknown_field(adj_reader_t *r, adj_mark_t mark, const char *key, siz
     adj_buf_free(&tmp);
 }
 
+/* Name the leader of the diagnostic just added (unknown_field adds none). */
+static void set_last_leader(adj_reader_t *r, const char *id)
+{
+    adj_diag_t *d = &r->diags->items[r->diags->count - 1];
+    if (id && !d->leader)
+        d->leader = adj_xstrdup(id);
+}
+
 static void duplicate_key(adj_reader_t *r, const char *where)
 {
     adj_buf_t tmp = {0};
@@ -768,6 +852,7 @@ static bool read_roster_entry(adj_reader_t *r)
                 roster_bad(e, vm, adj_xasprintf("roster field `side` must be a string, not null"));
             else {
                 e->side = adj_xstrndup(s, n);
+                e->side_len = n;
                 e->side_mark = vm;
             }
             break;
@@ -848,11 +933,15 @@ static bool read_sides(adj_reader_t *r)
             n++;
             continue;
         }
-        if (n < 2)
+        if (n < 2) {
             r->side_names[n] = adj_xstrndup(sc_text(r), sc_len(r));
+            r->side_lens[n] = sc_len(r);
+        }
         n++;
     }
-    if (ok && n == 2 && strcmp(r->side_names[0], r->side_names[1]) != 0)
+    if (ok && n == 2 &&
+        (r->side_lens[0] != r->side_lens[1] ||
+         memcmp(r->side_names[0], r->side_names[1], r->side_lens[0]) != 0))
         r->sides = HV_OK;
     return true;
 }
@@ -1000,15 +1089,15 @@ static int32_t leader_find(const adj_reader_t *r, const char *id, size_t n)
         return -1;
     /* consecutive events mostly name the same leader */
     if (r->last_leader >= 0) {
-        const char *have = r->header.leaders[r->last_leader].id;
-        if (strncmp(have, id, n) == 0 && have[n] == '\0')
+        const adj_leader_def_t *d = &r->header.leaders[r->last_leader];
+        if (d->id_len == n && memcmp(d->id, id, n) == 0)
             return r->last_leader;
     }
     size_t mask = r->leader_table_cap - 1;
     size_t j = hash_bytes(id, n) & mask;
     while (r->leader_table[j] >= 0) {
-        const char *have = r->header.leaders[r->leader_table[j]].id;
-        if (strncmp(have, id, n) == 0 && have[n] == '\0')
+        const adj_leader_def_t *d = &r->header.leaders[r->leader_table[j]];
+        if (d->id_len == n && memcmp(d->id, id, n) == 0)
             return ((adj_reader_t *)r)->last_leader = r->leader_table[j];
         j = (j + 1) & mask;
     }
@@ -1028,7 +1117,7 @@ static void leader_table_insert(adj_reader_t *r, int32_t idx)
 static int side_index(const adj_reader_t *r, const char *s, size_t n)
 {
     for (int i = 0; i < 2; i++)
-        if (strlen(r->header.sides[i]) == n && memcmp(r->header.sides[i], s, n) == 0)
+        if (r->header.side_len[i] == n && memcmp(r->header.sides[i], s, n) == 0)
             return i;
     return -1;
 }
@@ -1123,6 +1212,8 @@ static bool check_header(adj_reader_t *r, bool events_is_list)
     adj_header_t *h = &r->header;
     h->sides[0] = r->side_names[0];
     h->sides[1] = r->side_names[1];
+    h->side_len[0] = r->side_lens[0];
+    h->side_len[1] = r->side_lens[1];
     r->side_names[0] = r->side_names[1] = NULL;
     h->first_turn = r->first;
     h->last_turn = r->last;
@@ -1155,12 +1246,12 @@ static bool check_header(adj_reader_t *r, bool events_is_list)
                           "roster entry lacks `%s`; it is dropped", !e->id ? "id" : "side");
             continue;
         }
-        side = side_index(r, e->side, strlen(e->side));
+        side = side_index(r, e->side, e->side_len);
         if (side < 0) {
             adj_diags_add(r->diags, ADJ_D_BAD_FIELD, e->side_mark, NULL, e->id, NULL,
                           "side %s of leader %s is not one of `sides` (%s, %s); the entry is "
                           "dropped",
-                          clip(&tmp, e->side, strlen(e->side)), e->id, h->sides[0], h->sides[1]);
+                          clip(&tmp, e->side, e->side_len), e->id, h->sides[0], h->sides[1]);
             continue;
         }
         int32_t have = leader_find(r, e->id, strlen(e->id));
@@ -1172,6 +1263,7 @@ static bool check_header(adj_reader_t *r, bool events_is_list)
         }
         adj_leader_def_t *d = &h->leaders[h->leader_count];
         d->id = e->id;
+        d->id_len = strlen(e->id);  /* ids match [A-Za-z0-9_.-]+: no NUL */
         d->name = e->name;
         e->id = e->name = NULL;
         d->side = side;
@@ -1302,6 +1394,12 @@ typedef struct fval_s {
 
 static const char *const flip_names[2] = {"active", "inactive"};
 
+/* Whether the n bytes at s are exactly `name` (a NUL inside s never matches). */
+static bool text_is(const char *s, size_t n, const char *name)
+{
+    return strlen(name) == n && memcmp(s, name, n) == 0;
+}
+
 /* Check one value against its type; on failure write the reason to msg. */
 static bool check_value(const raw_value_t *v, ftype_t t, const char *name, fval_t *out,
                         adj_buf_t *msg, adj_buf_t *tmp)
@@ -1350,14 +1448,14 @@ static bool check_value(const raw_value_t *v, ftype_t t, const char *name, fval_
         return true;
     case FT_RESULT_ILLNESS:
         for (int i = ADJ_RES_NONE; i <= ADJ_RES_ILL; i++)
-            if (strcmp(s, adj_result_name((adj_result_t)i)) == 0)
+            if (text_is(s, n, adj_result_name((adj_result_t)i)))
                 return (out->e = i), true;
         adj_buf_printf(msg, "`%s` of an illness check must be none, inactive or ill, not %s",
                        name, shown);
         return false;
     case FT_RESULT_DURATION:
         for (int i = ADJ_RES_ILL; i <= ADJ_RES_DEAD; i++)
-            if (strcmp(s, adj_result_name((adj_result_t)i)) == 0)
+            if (text_is(s, n, adj_result_name((adj_result_t)i)))
                 return (out->e = i), true;
         adj_buf_printf(msg,
                        "`%s` of a duration roll must be ill, wounded, incapacitated or dead, "
@@ -1366,7 +1464,7 @@ static bool check_value(const raw_value_t *v, ftype_t t, const char *name, fval_
         return false;
     case FT_FLIP_TO:
         for (int i = 0; i < 2; i++)
-            if (strcmp(s, flip_names[i]) == 0)
+            if (text_is(s, n, flip_names[i]))
                 return (out->e = i), true;
         adj_buf_printf(msg, "`%s` must be active or inactive, not %s", name, shown);
         return false;
@@ -1432,12 +1530,29 @@ static int key_lookup(const char *s, size_t n)
 }
 #undef KEY
 
+/* "an activate event", "a move event" */
+static const char *kind_article(adj_event_kind_t kind)
+{
+    const char *name = adj_event_name(kind);
+    return strchr("aeiou", name[0]) ? "an" : "a";
+}
+
 static const fspec_t *kind_field(adj_event_kind_t kind, slot_t slot)
 {
     for (int i = 0; i < kind_spec[kind].count; i++)
         if (kind_spec[kind].fields[i].slot == slot)
             return &kind_spec[kind].fields[i];
     return NULL;
+}
+
+/* The roster id an event's subject names, for the `leader` of its shape
+ * diagnostics; NULL when it names none. */
+static const char *subject_leader(const adj_reader_t *r, adj_event_kind_t kind)
+{
+    if (kind_spec[kind].subject != FT_ID || !r->subject.present || !r->subject.is_scalar)
+        return NULL;
+    int32_t l = leader_find(r, r->subject.text.data, r->subject.text.len);
+    return l >= 0 ? r->header.leaders[l].id : NULL;
 }
 
 static void event_unknown_fields(adj_reader_t *r, adj_event_kind_t kind)
@@ -1450,16 +1565,19 @@ static void event_unknown_fields(adj_reader_t *r, adj_event_kind_t kind)
         names[count++] = slot_names[kind_spec[kind].fields[i].slot];
     names[count++] = "note";
     char where[32];
-    snprintf(where, sizeof where, "a `%s` event", adj_event_name(kind));
+    snprintf(where, sizeof where, "%s `%s` event", kind_article(kind), adj_event_name(kind));
     for (size_t i = 0; i < r->unknown_count; i++) {
         const unknown_key_t *u = &r->unknown[i];
         const char *text = u->text_off == SIZE_MAX ? NULL : r->arena.data + u->text_off;
         unknown_field(r, u->mark, text, u->text_len, where, names, count);
+        set_last_leader(r, subject_leader(r, kind));
     }
     for (int s = 0; s < SL_NOTE; s++) {
-        if (r->slots[s].present && !kind_field(kind, (slot_t)s))
+        if (r->slots[s].present && !kind_field(kind, (slot_t)s)) {
             unknown_field(r, r->slots[s].key_mark, slot_names[s], strlen(slot_names[s]), where,
                           names, count);
+            set_last_leader(r, subject_leader(r, kind));
+        }
     }
 }
 
@@ -1634,8 +1752,8 @@ static int read_event(adj_reader_t *r)
         for (int i = 0; i < kind_spec[kind].count; i++) {
             const fspec_t *f = &kind_spec[kind].fields[i];
             if (f->required && !r->slots[f->slot].present) {
-                adj_buf_printf(msg, "a `%s` event needs `%s`", adj_event_name(kind),
-                               slot_names[f->slot]);
+                adj_buf_printf(msg, "%s `%s` event needs `%s`", kind_article(kind),
+                               adj_event_name(kind), slot_names[f->slot]);
                 bad_order = 0;
                 bad_mark = first;
                 break;
@@ -1643,7 +1761,7 @@ static int read_event(adj_reader_t *r)
         }
     }
     if (bad_order != SIZE_MAX) {
-        adj_diags_add(r->diags, ADJ_D_BAD_FIELD, bad_mark, NULL, NULL, NULL,
+        adj_diags_add(r->diags, ADJ_D_BAD_FIELD, bad_mark, NULL, subject_leader(r, kind), NULL,
                       "%s; the event is ignored", msg->data);
         return 0;
     }
@@ -1930,6 +2048,7 @@ static adj_reader_t *reader_alloc(const char *filename, adj_diags_t *diags)
     r->diags = diags;
     r->fd = -1;
     r->last_leader = -1;
+    r->checking = true;
     return r;
 }
 
@@ -1999,6 +2118,7 @@ void adj_reader_free(adj_reader_t *r)
     free(r->claim_raw);
     free(r->claim);
     adj_buf_free(&r->arena);
+    free(r->held);
     adj_buf_free(&r->msg);
     adj_buf_free(&r->msg2);
     adj_buf_free(&r->tmp);
