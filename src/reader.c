@@ -443,7 +443,22 @@ static adj_mark_t mark_of(yaml_mark_t m)
 
 #define ev_mark(r) mark_of((r)->ev.start_mark)
 
-/* A short, quoted, escaped rendering of user text for messages. */
+/* Append user text to a message. The reporters escape messages (text and
+ * JSON alike), so bytes go in as they are, except NUL, which would end the
+ * message early: it becomes U+FFFD. */
+static void put_user_text(adj_buf_t *b, const char *s, size_t n)
+{
+    const char *nul;
+    while (n && (nul = memchr(s, '\0', n)) != NULL) {
+        adj_buf_put(b, s, (size_t)(nul - s));
+        adj_buf_puts(b, "\xEF\xBF\xBD");
+        n -= (size_t)(nul - s) + 1;
+        s = nul + 1;
+    }
+    adj_buf_put(b, s, n);
+}
+
+/* A short, quoted rendering of user text for messages. */
 static const char *clip(adj_buf_t *tmp, const char *s, size_t n)
 {
     adj_buf_reset(tmp);
@@ -452,10 +467,10 @@ static const char *clip(adj_buf_t *tmp, const char *s, size_t n)
         size_t cut = 37;
         while (cut > 0 && ((unsigned char)s[cut] & 0xC0) == 0x80)
             cut--;  /* do not split a UTF-8 sequence */
-        adj_escape_text(tmp, s, cut);
+        put_user_text(tmp, s, cut);
         adj_buf_puts(tmp, "...");
     } else {
-        adj_escape_text(tmp, s, n);  /* NUL and control bytes shown, not cut */
+        put_user_text(tmp, s, n);
     }
     adj_buf_putc(tmp, '"');
     return tmp->data;
