@@ -26,6 +26,7 @@
 /* Reading limits: a log is read in bounded memory whatever it holds. */
 #define ADJ_MAX_DEPTH 64               /* nesting of collections */
 #define ADJ_MAX_SCALAR (1u << 20)      /* bytes in one scalar */
+#define ADJ_MAX_DIRECTIVES 64          /* %TAG / %YAML lines in a file */
 
 typedef enum adj_read_status_e {
     ADJ_READ_HEADER,      /* the header passed its checks; the replay begins */

@@ -278,6 +278,9 @@ struct adj_reader_s {
     bool io_failed;
     int io_errno;
     bool checking;              /* still looking for the first byte libyaml rejects */
+    bool at_line_start;         /* the last byte handed over ended a line */
+    size_t directives;          /* %-directives seen */
+    bool directive_limit;       /* more than ADJ_MAX_DIRECTIVES: input cut there */
     unsigned char *held;        /* owned: input from that byte on, given to libyaml later */
     size_t held_len, held_pos;
 
@@ -339,17 +342,27 @@ struct adj_reader_s {
  * the first such byte until libyaml has taken all that comes before it, so
  * an encoding error stops the audit exactly where it stands. */
 
-/* 1: a printable ASCII byte, or tab/LF/CR; 2: a UTF-8 lead byte; 0: a byte
- * libyaml rejects where it stands (control, DEL, stray continuation). */
+/* The same scan counts directives (%TAG, %YAML: a `%` that starts a line):
+ * libyaml checks each new one against all before it and resolves every tag
+ * against all of them, which is quadratic; a game log needs none. */
+
+enum { BC_BAD = 0, BC_OK = 1, BC_LEAD = 2, BC_PERCENT = 4 };
+
+/* BC_OK: printable ASCII, tab, LF, CR; BC_LEAD: a UTF-8 lead byte; BC_BAD:
+ * a byte libyaml rejects where it stands (control, DEL, stray continuation).
+ * Only BC_OK has bit 0, so the AND of eight classes is BC_OK when all are. */
 static const unsigned char byte_class[256] = {
-    [0x09] = 1, [0x0A] = 1, [0x0D] = 1,
-    [0x20 ... 0x7E] = 1,
-    [0xC0 ... 0xF7] = 2,
+    [0x09] = BC_OK, [0x0A] = BC_OK, [0x0D] = BC_OK,
+    [0x20 ... 0x24] = BC_OK,
+    ['%'] = BC_PERCENT,
+    [0x26 ... 0x7E] = BC_OK,
+    [0xC0 ... 0xF7] = BC_LEAD,
 };
 
-/* The length of the longest prefix libyaml accepts (a sequence cut by the
- * end of the chunk counts as accepted: the next chunk completes it). */
-static size_t accepted_prefix(const unsigned char *p, size_t n)
+/* The length of the longest prefix libyaml may have (a sequence cut by the
+ * end of the chunk counts: the next chunk completes it). Stops before a
+ * byte libyaml rejects, or before the directive past the limit. */
+static size_t accepted_prefix(adj_reader_t *r, const unsigned char *p, size_t n)
 {
     size_t i = 0;
     for (;;) {
@@ -360,11 +373,20 @@ static size_t accepted_prefix(const unsigned char *p, size_t n)
         if (i >= n)
             return n;
         unsigned char c = p[i];
-        if (byte_class[c] == 1) {
+        if (byte_class[c] == BC_OK) {
             i++;
             continue;
         }
-        if (byte_class[c] == 0)
+        if (byte_class[c] == BC_PERCENT) {
+            bool line_start = i ? p[i - 1] == '\n' || p[i - 1] == '\r' : r->at_line_start;
+            if (line_start && ++r->directives > ADJ_MAX_DIRECTIVES) {
+                r->directive_limit = true;
+                return i;
+            }
+            i++;
+            continue;
+        }
+        if (byte_class[c] == BC_BAD)
             return i;
         size_t width = (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : 4;
         uint32_t v = c & (width == 2 ? 0x1F : width == 3 ? 0x0F : 0x07);
@@ -389,6 +411,8 @@ static int reader_input(void *data, unsigned char *buffer, size_t size, size_t *
 {
     adj_reader_t *r = data;
     size_t n;
+    if (r->directive_limit)
+        return 0;  /* libyaml reports an input error; report_yaml_error says why */
     if (r->held_pos < r->held_len) {
         n = r->held_len - r->held_pos < size ? r->held_len - r->held_pos : size;
         memcpy(buffer, r->held + r->held_pos, n);
@@ -415,8 +439,15 @@ static int reader_input(void *data, unsigned char *buffer, size_t size, size_t *
         ((buffer[0] == 0xFE && buffer[1] == 0xFF) || (buffer[0] == 0xFF && buffer[1] == 0xFE)))
         r->checking = false;  /* UTF-16: libyaml decodes it; not ours to check */
     if (r->checking) {
-        size_t ok = accepted_prefix(buffer, n);
-        if (ok < n) {
+        size_t ok = accepted_prefix(r, buffer, n);
+        if (n)
+            r->at_line_start = buffer[n - 1] == '\n' || buffer[n - 1] == '\r';
+        if (r->directive_limit) {
+            r->checking = false;
+            n = ok;  /* nothing past the limit is ever given to libyaml */
+            if (n == 0)
+                return 0;  /* (no bytes would read as the end of the input) */
+        } else if (ok < n) {
             r->checking = false;  /* the rest holds the error: libyaml will see it */
             if (ok > 0) {
                 r->held = adj_xmalloc(n - ok);
@@ -517,6 +548,12 @@ static void report_yaml_error(adj_reader_t *r)
 {
     yaml_parser_t *p = &r->parser;
     const char *problem = p->problem ? p->problem : "unknown problem";
+    if (p->error == YAML_READER_ERROR && r->directive_limit) {
+        stop(r, ADJ_D_YAML_SYNTAX, reader_error_mark(r),
+             "more than %d %%-directives (%%TAG, %%YAML): a reading limit; a game log needs none",
+             ADJ_MAX_DIRECTIVES);
+        return;
+    }
     if (p->error == YAML_READER_ERROR) {
         adj_mark_t m = reader_error_mark(r);
         if (p->problem_value >= 0)
@@ -2064,6 +2101,7 @@ static adj_reader_t *reader_alloc(const char *filename, adj_diags_t *diags)
     r->fd = -1;
     r->last_leader = -1;
     r->checking = true;
+    r->at_line_start = true;
     return r;
 }
 
