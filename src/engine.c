@@ -274,18 +274,24 @@ static void cross_boundaries(adj_engine_t *e, const adj_entry_t *en, int64_t cro
         int64_t before = s->level;
         adj_status_t was = s->status;
         s->level = s->level > mend ? s->level - mend : 0;
+        /* one step per leader and turn: his counter turns Active here too */
+        bool flipped = s->inactive;
+        if (flipped)
+            set_inactive(e, l, false);
         const char *rule = adj_ruling_clause(&e->rulings, ADJ_RULING_RECOVERY,
                                              was == ADJ_ST_ILL ? "8.13a" : "base");
+        const char *flip_note = flipped ? "; his counter returns to its Active side" : "";
         if (s->level == 0) {
             s->status = ADJ_ST_FIT;
             afflicted_remove(e, l);  /* swaps another leader into slot i */
-            story(e, en, l, rule, "%s %lld, %lld turn(s) pass: he is fit again",
-                  was == ADJ_ST_ILL ? "ill" : "wounded", (long long)before, (long long)mend);
+            story(e, en, l, rule, "%s %lld, %lld turn(s) pass: he is fit again%s",
+                  was == ADJ_ST_ILL ? "ill" : "wounded", (long long)before, (long long)mend,
+                  flip_note);
         } else {
             i++;
-            story(e, en, l, rule, "%s %lld, %lld turn(s) pass: %s %lld",
+            story(e, en, l, rule, "%s %lld, %lld turn(s) pass: %s %lld%s",
                   was == ADJ_ST_ILL ? "ill" : "wounded", (long long)before, (long long)mend,
-                  was == ADJ_ST_ILL ? "ill" : "wounded", (long long)s->level);
+                  was == ADJ_ST_ILL ? "ill" : "wounded", (long long)s->level, flip_note);
         }
     }
     while (e->inactive_count > 0) {
