@@ -281,6 +281,11 @@ struct adj_reader_s {
     bool at_line_start;         /* the last byte handed over ended a line */
     size_t directives;          /* %-directives seen */
     bool directive_limit;       /* more than ADJ_MAX_DIRECTIVES: input cut there */
+    bool u16, u16_le;           /* the input is UTF-16 (little-endian) */
+    int u16_byte;               /* first byte of a code unit split by a chunk, or -1 */
+    int32_t u16_high;           /* a high surrogate waiting for its pair, or -1 */
+    size_t u16_high_start;      /* where it began in this chunk (0: an earlier one) */
+    bool u16_at_line_start;
     unsigned char *held;        /* owned: input from that byte on, given to libyaml later */
     size_t held_len, held_pos;
 
@@ -407,6 +412,65 @@ static size_t accepted_prefix(adj_reader_t *r, const unsigned char *p, size_t n)
     }
 }
 
+static bool yaml_printable(uint32_t v)
+{
+    return v == 0x09 || v == 0x0A || v == 0x0D || (v >= 0x20 && v <= 0x7E) || v == 0x85 ||
+           (v >= 0xA0 && v <= 0xD7FF) || (v >= 0xE000 && v <= 0xFFFD) ||
+           (v >= 0x10000 && v <= 0x10FFFF);
+}
+
+/* The same for UTF-16 (libyaml decodes it when the file starts with its
+ * byte-order mark): code units may straddle chunks, so a split unit and a
+ * pending high surrogate are carried in the reader. */
+static size_t accepted_prefix_u16(adj_reader_t *r, const unsigned char *p, size_t n)
+{
+    size_t i = 0;
+    r->u16_high_start = 0;  /* a pending surrogate began in an earlier chunk */
+    for (;;) {
+        uint32_t unit;
+        size_t start;
+        if (r->u16_byte >= 0) {
+            if (i >= n)
+                return n;
+            unit = r->u16_le ? (uint32_t)r->u16_byte | (uint32_t)p[i] << 8
+                             : (uint32_t)r->u16_byte << 8 | p[i];
+            r->u16_byte = -1;
+            start = 0;
+            i++;
+        } else {
+            if (i >= n)
+                return n;
+            if (i + 1 >= n) {
+                r->u16_byte = p[i];
+                return n;
+            }
+            unit = r->u16_le ? (uint32_t)p[i] | (uint32_t)p[i + 1] << 8
+                             : (uint32_t)p[i] << 8 | p[i + 1];
+            start = i;
+            i += 2;
+        }
+        if (r->u16_high >= 0) {
+            if ((unit & 0xFC00) != 0xDC00)
+                return r->u16_high_start;
+            r->u16_high = -1;
+            r->u16_at_line_start = false;
+            continue;  /* a pair is always printable */
+        }
+        if ((unit & 0xFC00) == 0xDC00 || !((unit & 0xFC00) == 0xD800 || yaml_printable(unit)))
+            return start;
+        if ((unit & 0xFC00) == 0xD800) {
+            r->u16_high = (int32_t)unit;
+            r->u16_high_start = start;
+            continue;
+        }
+        if (unit == '%' && r->u16_at_line_start && ++r->directives > ADJ_MAX_DIRECTIVES) {
+            r->directive_limit = true;
+            return start;
+        }
+        r->u16_at_line_start = unit == '\n' || unit == '\r';
+    }
+}
+
 static int reader_input(void *data, unsigned char *buffer, size_t size, size_t *size_read)
 {
     adj_reader_t *r = data;
@@ -435,11 +499,13 @@ static int reader_input(void *data, unsigned char *buffer, size_t size, size_t *
         }
         n = (size_t)got;
     }
-    if (r->checking && r->bytes == 0 && n >= 2 &&
-        ((buffer[0] == 0xFE && buffer[1] == 0xFF) || (buffer[0] == 0xFF && buffer[1] == 0xFE)))
-        r->checking = false;  /* UTF-16: libyaml decodes it; not ours to check */
+    if (r->bytes == 0 && n >= 2 &&
+        ((buffer[0] == 0xFE && buffer[1] == 0xFF) || (buffer[0] == 0xFF && buffer[1] == 0xFE))) {
+        r->u16 = true;  /* libyaml decodes UTF-16 when the file starts with its mark */
+        r->u16_le = buffer[0] == 0xFF;
+    }
     if (r->checking) {
-        size_t ok = accepted_prefix(r, buffer, n);
+        size_t ok = r->u16 ? accepted_prefix_u16(r, buffer, n) : accepted_prefix(r, buffer, n);
         if (n)
             r->at_line_start = buffer[n - 1] == '\n' || buffer[n - 1] == '\r';
         if (r->directive_limit) {
@@ -2102,6 +2168,8 @@ static adj_reader_t *reader_alloc(const char *filename, adj_diags_t *diags)
     r->last_leader = -1;
     r->checking = true;
     r->at_line_start = true;
+    r->u16_byte = r->u16_high = -1;
+    r->u16_at_line_start = true;
     return r;
 }
 
