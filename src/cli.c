@@ -39,13 +39,18 @@ static const char help_text[] =
     "exit status: 0 no errors, 1 errors found (or, for compare, the readings differ),\n"
     "2 usage or I/O failure.\n";
 
+static void cli_verror(const char *fmt, va_list ap)
+{
+    fputs("adjutant: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+}
+
 void adj_cli_error(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("adjutant: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    cli_verror(fmt, ap);
     va_end(ap);
 }
 
@@ -81,9 +86,7 @@ static int usage_error(adj_config_t *c, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("adjutant: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    cli_verror(fmt, ap);
     va_end(ap);
     fputs(usage_text, stderr);
     adj_config_free(c);

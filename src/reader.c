@@ -898,11 +898,11 @@ static bool read_roster_entry(adj_reader_t *r)
     e->is_map = true;
     bool seen[RK_COUNT] = {false};
     bool first = true;
-    adj_buf_t tmp = {0};
+    adj_buf_t *tmp = &r->tmp;
     keyset_clear(&r->keys2);
     for (;;) {
         if (!reader_pull(r))
-            goto fail;
+            return false;
         if (r->ev.type == YAML_MAPPING_END_EVENT)
             break;
         if (first) {
@@ -919,7 +919,7 @@ static bool read_roster_entry(adj_reader_t *r)
             if (dup) {
                 duplicate_key(r, "a roster entry");
                 if (!reader_pull(r) || !skip_node(r))
-                    goto fail;
+                    return false;
                 continue;
             }
             if (k < 0)
@@ -928,13 +928,13 @@ static bool read_roster_entry(adj_reader_t *r)
         } else {
             unknown_field(r, key_mark, NULL, 0, "a roster entry", NULL, 0);
             if (!skip_node(r))
-                goto fail;
+                return false;
         }
         if (!reader_pull(r))
-            goto fail;
+            return false;
         if (k < 0) {
             if (!skip_node(r))
-                goto fail;
+                return false;
             continue;
         }
         seen[k] = true;
@@ -943,7 +943,7 @@ static bool read_roster_entry(adj_reader_t *r)
         if (!is_scalar(r)) {
             roster_bad(e, vm, adj_xasprintf("roster field `%s` must be a scalar", name));
             if (!skip_node(r))
-                goto fail;
+                return false;
             continue;
         }
         const char *s = sc_text(r);
@@ -955,7 +955,7 @@ static bool read_roster_entry(adj_reader_t *r)
         case RK_ID:
             if (text_is_null(s, n, plain) || !id_pattern_ok(s, n))
                 roster_bad(e, vm, adj_xasprintf("leader id %s must match [A-Za-z0-9_.-]+",
-                                                clip(&tmp, s, n)));
+                                                clip(tmp, s, n)));
             else
                 e->id = adj_xstrndup(s, n);
             break;
@@ -980,7 +980,7 @@ static bool read_roster_entry(adj_reader_t *r)
                 e->initiative = iv;
             } else {
                 roster_bad(e, vm, adj_xasprintf("`initiative` must be an integer, not %s",
-                                                clip(&tmp, s, n)));
+                                                clip(tmp, s, n)));
             }
             break;
         case RK_VP:
@@ -988,31 +988,27 @@ static bool read_roster_entry(adj_reader_t *r)
                 e->vp = iv;
             else
                 roster_bad(e, vm, adj_xasprintf("`vp` must be an integer >= 0, not %s",
-                                                clip(&tmp, s, n)));
+                                                clip(tmp, s, n)));
             break;
         case RK_WOUND:
             if (text_int(s, n, plain, &iv) && iv >= 0 && iv <= 5)
                 e->wound = iv;
             else
                 roster_bad(e, vm, adj_xasprintf("`wound` must be an integer from 0 to 5, not %s",
-                                                clip(&tmp, s, n)));
+                                                clip(tmp, s, n)));
             break;
         case RK_RESERVE:
             if (text_bool(s, n, plain, &bv))
                 e->reserve = bv;
             else
                 roster_bad(e, vm, adj_xasprintf("`reserve` must be true or false, not %s",
-                                                clip(&tmp, s, n)));
+                                                clip(tmp, s, n)));
             break;
         default:
             break;
         }
     }
-    adj_buf_free(&tmp);
     return true;
-fail:
-    adj_buf_free(&tmp);
-    return false;
 }
 
 static bool read_leaders(adj_reader_t *r)
@@ -1077,7 +1073,7 @@ static void imc_bad(adj_reader_t *r, adj_mark_t mark, char *msg)
 
 static bool read_imc(adj_reader_t *r)
 {
-    adj_buf_t tmp = {0};
+    adj_buf_t *tmp = &r->tmp;
     r->imc = HV_OK;
     if (r->ev.type != YAML_MAPPING_START_EVENT) {
         imc_bad(r, ev_mark(r), adj_xasprintf("`imc` must be a mapping of rating -> six MPs"));
@@ -1086,7 +1082,7 @@ static bool read_imc(adj_reader_t *r)
     keyset_clear(&r->keys2);
     for (;;) {
         if (!reader_pull(r))
-            goto fail;
+            return false;
         if (r->ev.type == YAML_MAPPING_END_EVENT)
             break;
         int64_t rating = 0;
@@ -1095,20 +1091,20 @@ static bool read_imc(adj_reader_t *r)
             if (!keyset_insert(&r->keys2, sc_text(r), sc_len(r))) {
                 duplicate_key(r, "`imc`");
                 if (!reader_pull(r) || !skip_node(r))
-                    goto fail;
+                    return false;
                 continue;
             }
             key_ok = text_int(sc_text(r), sc_len(r), sc_plain(r), &rating);
             if (!key_ok)
                 imc_bad(r, ev_mark(r), adj_xasprintf("`imc` rating %s is not an integer",
-                                                     clip(&tmp, sc_text(r), sc_len(r))));
+                                                     clip(tmp, sc_text(r), sc_len(r))));
         } else {
             imc_bad(r, ev_mark(r), adj_xasprintf("`imc` rating is not an integer"));
             if (!skip_node(r))
-                goto fail;
+                return false;
         }
         if (!reader_pull(r))
-            goto fail;
+            return false;
         adj_mark_t vm = ev_mark(r);
         int64_t row[6];
         size_t n = 0;
@@ -1116,7 +1112,7 @@ static bool read_imc(adj_reader_t *r)
         if (row_ok) {
             for (;;) {
                 if (!reader_pull(r))
-                    goto fail;
+                    return false;
                 if (r->ev.type == YAML_SEQUENCE_END_EVENT)
                     break;
                 int64_t v;
@@ -1126,13 +1122,13 @@ static bool read_imc(adj_reader_t *r)
                 } else {
                     row_ok = false;
                     if (!skip_node(r))
-                        goto fail;
+                        return false;
                 }
                 n++;
             }
             row_ok = row_ok && n == 6;
         } else if (!skip_node(r)) {
-            goto fail;
+            return false;
         }
         if (!row_ok) {
             imc_bad(r, vm, adj_xasprintf("`imc` row must be a list of six integers >= 0"));
@@ -1148,11 +1144,7 @@ static bool read_imc(adj_reader_t *r)
             r->imc_count++;
         }
     }
-    adj_buf_free(&tmp);
     return true;
-fail:
-    adj_buf_free(&tmp);
-    return false;
 }
 
 static bool read_optional_rules(adj_reader_t *r)
