@@ -1527,6 +1527,9 @@ static bool check_value(const raw_value_t *v, ftype_t t, const char *name, fval_
         return false;
     }
 #define shown clip(tmp, s, n) /* only formatted on failure */
+    /* the common case first: a parsed integer is never null */
+    if (t == FT_INT && text_int(s, n, v->plain, &out->i))
+        return true;
     if (text_is_null(s, n, v->plain)) {
         adj_buf_printf(msg, "`%s` must have a value, not null", name);
         return false;
@@ -1534,8 +1537,6 @@ static bool check_value(const raw_value_t *v, ftype_t t, const char *name, fval_
     out->s = s;
     switch (t) {
     case FT_INT:
-        if (text_int(s, n, v->plain, &out->i))
-            return true;
         adj_buf_printf(msg, "`%s` must be an integer, not %s", name, shown);
         return false;
     case FT_INT_NONNEG:
