@@ -103,7 +103,6 @@ const char *adj_code_name(adj_code_t c);        /* "yaml-syntax" */
 adj_severity_t adj_code_severity(adj_code_t c);
 const char *adj_code_rule(adj_code_t c);        /* default rule: "8.13", "format" */
 const char *adj_code_summary(adj_code_t c);
-bool adj_code_lookup(const char *name, adj_code_t *out);
 
 /* One finding. */
 typedef struct adj_diag_s {

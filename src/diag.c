@@ -25,17 +25,6 @@ adj_severity_t adj_code_severity(adj_code_t c) { return diag_info[c].severity; }
 const char *adj_code_rule(adj_code_t c) { return diag_info[c].rule; }
 const char *adj_code_summary(adj_code_t c) { return diag_info[c].summary; }
 
-bool adj_code_lookup(const char *name, adj_code_t *out)
-{
-    for (int i = 0; i < ADJ_DIAG_COUNT; i++) {
-        if (strcmp(diag_info[i].code, name) == 0) {
-            *out = (adj_code_t)i;
-            return true;
-        }
-    }
-    return false;
-}
-
 void adj_diags_free(adj_diags_t *d)
 {
     for (size_t i = 0; i < d->count; i++) {

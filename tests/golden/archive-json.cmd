@@ -1,0 +1,1 @@
+audit --format json -j 1 golden/archive/sub

@@ -1,0 +1,1 @@
+audit --at=line:0 ../logs/seven-days-1862.yaml

@@ -1,0 +1,1 @@
+audit --summary -- ../logs/seven-days-1862.yaml

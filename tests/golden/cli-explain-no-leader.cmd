@@ -1,0 +1,1 @@
+explain ../logs/seven-days-1862.yaml

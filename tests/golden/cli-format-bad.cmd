@@ -1,0 +1,1 @@
+audit --format xml ../logs/seven-days-1862.yaml

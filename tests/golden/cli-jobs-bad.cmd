@@ -1,0 +1,1 @@
+audit -j 0 ../logs/seven-days-1862.yaml

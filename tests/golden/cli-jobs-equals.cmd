@@ -1,0 +1,1 @@
+audit --jobs=2 --summary ../logs

@@ -1,0 +1,1 @@
+audit --ruling recovery ../logs/seven-days-1862.yaml

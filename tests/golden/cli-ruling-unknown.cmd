@@ -1,0 +1,1 @@
+audit --ruling weather=rain ../logs/seven-days-1862.yaml

@@ -1,0 +1,1 @@
+audit --frob ../logs/seven-days-1862.yaml

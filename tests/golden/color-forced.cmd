@@ -1,0 +1,1 @@
+audit --color ../logs/gaines-mill-disputed.yaml

@@ -1,0 +1,1 @@
+compare no-such-file.yaml --ruling wound-roll=ignored

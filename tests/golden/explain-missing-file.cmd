@@ -1,0 +1,1 @@
+explain no-such-file.yaml lee

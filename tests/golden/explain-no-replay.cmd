@@ -1,0 +1,1 @@
+explain logs/diag/bad-document--no-document.yaml lee
