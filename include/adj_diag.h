@@ -121,14 +121,20 @@ typedef struct adj_diags_s {
     adj_diag_t *items;  /* owned array */
     size_t count;
     size_t cap;
-    size_t errors;
+    size_t errors;      /* all errors found, kept or not */
     size_t warnings;
+    size_t omitted;     /* found past ADJ_MAX_DIAGS, counted but not kept */
     bool stopped;       /* a yaml-syntax, yaml-alias or bad-document stopped the audit */
 } adj_diags_t;
 
+/* Diagnostics kept per file: a hostile log with a flaw on every line must
+ * still audit in bounded memory. The counts and the verdict stay exact. */
+#define ADJ_MAX_DIAGS 100000
+
 void adj_diags_free(adj_diags_t *d);
 
-/* Add a diagnostic; `rule` NULL takes the catalogue's, `leader` is copied. */
+/* Add a diagnostic; `rule` NULL takes the catalogue's, `leader` is copied.
+ * Returns NULL when ADJ_MAX_DIAGS are already kept (it is counted only). */
 adj_diag_t *adj_diags_add(adj_diags_t *d, adj_code_t code, adj_mark_t mark,
                           const char *rule, const char *leader, const int64_t *turn,
                           const char *fmt, ...) __attribute__((format(printf, 7, 8)));

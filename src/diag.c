@@ -38,6 +38,14 @@ void adj_diags_free(adj_diags_t *d)
 adj_diag_t *adj_diags_add(adj_diags_t *d, adj_code_t code, adj_mark_t mark, const char *rule,
                           const char *leader, const int64_t *turn, const char *fmt, ...)
 {
+    if (adj_code_severity(code) == ADJ_SEV_ERROR)
+        d->errors++;
+    else
+        d->warnings++;
+    if (d->count >= ADJ_MAX_DIAGS) {
+        d->omitted++;
+        return NULL;
+    }
     if (d->count == d->cap) {
         d->cap = d->cap ? d->cap * 2 : 16;
         d->items = adj_xreallocarray(d->items, d->cap, sizeof *d->items);
@@ -56,10 +64,6 @@ adj_diag_t *adj_diags_add(adj_diags_t *d, adj_code_t code, adj_mark_t mark, cons
     va_end(ap);
     g->message = m.data ? m.data : adj_xstrdup("");
     g->seq = d->count++;
-    if (diag_info[code].severity == ADJ_SEV_ERROR)
-        d->errors++;
-    else
-        d->warnings++;
     return g;
 }
 

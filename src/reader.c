@@ -830,31 +830,26 @@ static const char *closest(const char *key, size_t n, const char *const *names, 
     return best;
 }
 
-static void unknown_field(adj_reader_t *r, adj_mark_t mark, const char *key, size_t n,
-                          const char *where, const char *const *names, size_t count)
+/* Returns the diagnostic added (NULL when past ADJ_MAX_DIAGS). */
+static adj_diag_t *unknown_field(adj_reader_t *r, adj_mark_t mark, const char *key, size_t n,
+                                 const char *where, const char *const *names, size_t count)
 {
-    adj_buf_t tmp = {0};
-    if (!key) {
-        adj_diags_add(r->diags, ADJ_D_UNKNOWN_FIELD, mark, NULL, NULL, NULL,
-                      "a key in %s must be a non-null scalar; this one is ignored", where);
-        return;
-    }
+    if (!key)
+        return adj_diags_add(r->diags, ADJ_D_UNKNOWN_FIELD, mark, NULL, NULL, NULL,
+                             "a key in %s must be a non-null scalar; this one is ignored", where);
     const char *near = closest(key, n, names, count);
     if (near)
-        adj_diags_add(r->diags, ADJ_D_UNKNOWN_FIELD, mark, NULL, NULL, NULL,
-                      "unknown key %s in %s (did you mean `%s`?)", clip(&tmp, key, n), where,
-                      near);
-    else
-        adj_diags_add(r->diags, ADJ_D_UNKNOWN_FIELD, mark, NULL, NULL, NULL,
-                      "unknown key %s in %s; it is ignored", clip(&tmp, key, n), where);
-    adj_buf_free(&tmp);
+        return adj_diags_add(r->diags, ADJ_D_UNKNOWN_FIELD, mark, NULL, NULL, NULL,
+                             "unknown key %s in %s (did you mean `%s`?)", clip(&r->tmp, key, n),
+                             where, near);
+    return adj_diags_add(r->diags, ADJ_D_UNKNOWN_FIELD, mark, NULL, NULL, NULL,
+                         "unknown key %s in %s; it is ignored", clip(&r->tmp, key, n), where);
 }
 
-/* Name the leader of the diagnostic just added (unknown_field adds none). */
-static void set_last_leader(adj_reader_t *r, const char *id)
+/* Name the leader of a diagnostic (unknown_field names none). */
+static void set_leader(adj_diag_t *d, const char *id)
 {
-    adj_diag_t *d = &r->diags->items[r->diags->count - 1];
-    if (id && !d->leader)
+    if (d && id && !d->leader)
         d->leader = adj_xstrdup(id);
 }
 
@@ -1680,14 +1675,14 @@ static void event_unknown_fields(adj_reader_t *r, adj_event_kind_t kind)
     for (size_t i = 0; i < r->unknown_count; i++) {
         const unknown_key_t *u = &r->unknown[i];
         const char *text = u->text_off == SIZE_MAX ? NULL : r->arena.data + u->text_off;
-        unknown_field(r, u->mark, text, u->text_len, where, names, count);
-        set_last_leader(r, subject_leader(r, kind));
+        set_leader(unknown_field(r, u->mark, text, u->text_len, where, names, count),
+                   subject_leader(r, kind));
     }
     for (int s = 0; s < SL_NOTE; s++) {
         if (r->slots[s].present && !kind_field(kind, (slot_t)s)) {
-            unknown_field(r, r->slots[s].key_mark, slot_names[s], strlen(slot_names[s]), where,
-                          names, count);
-            set_last_leader(r, subject_leader(r, kind));
+            set_leader(unknown_field(r, r->slots[s].key_mark, slot_names[s],
+                                     strlen(slot_names[s]), where, names, count),
+                       subject_leader(r, kind));
         }
     }
 }

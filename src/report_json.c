@@ -104,7 +104,10 @@ void adj_report_json(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts
             adj_buf_puts(out, ", ");
         adj_json_diag(out, &a->diags.items[i]);
     }
-    adj_buf_puts(out, "], \"leaders\": [");
+    adj_buf_puts(out, "]");
+    if (a->diags.omitted)  /* past ADJ_MAX_DIAGS: counted, not kept */
+        adj_buf_printf(out, ", \"diagnostics_omitted\": %zu", a->diags.omitted);
+    adj_buf_puts(out, ", \"leaders\": [");
     for (size_t i = 0; e && i < e->header->leader_count; i++) {
         const adj_leader_def_t *d = &e->header->leaders[i];
         if (i)

@@ -89,6 +89,9 @@ void adj_report_text(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts
                        ao->at.kind == ADJ_AT_TURN ? "turn" : "line", (long long)ao->at.value);
     for (size_t i = 0; i < a->diags.count; i++)
         put_diag(out, a, &a->diags.items[i], o);
+    if (a->diags.omitted)
+        adj_buf_printf(out, "... and %zu more diagnostics, counted but not listed (adjutant keeps "
+                       "the first %d of a file)\n", a->diags.omitted, ADJ_MAX_DIAGS);
 
     const adj_engine_t *e = a->engine;
     if (a->diags.count)
