@@ -33,7 +33,13 @@
  *     is the last diagnostic found (nothing more is reported after it);
  *   - SPEC 3.1 states: a wounded or ill leader has a level 1..5 (6 or more
  *     kills or incapacitates), any other status level 0; only a leader in
- *     play shows his Inactive side; replaced_by names a roster leader.
+ *     play shows his Inactive side; replaced_by names a roster leader;
+ *   - SPEC 3.7 replacements: only a dead or incapacitated leader is
+ *     replaced, by another of his side, now out of reserve, who replaces
+ *     nobody else;
+ *   - SPEC 3.8 tally (while every part is remembered): each side's VPs are
+ *     the sum of its parts; each dead leader gave VPs exactly once, and no
+ *     one else did (an incapacitated leader gives none).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -417,6 +423,66 @@ static void check_stops(const adj_audit_t *a)
         fail("a diagnostic was reported after the one that stopped the audit", NULL, 0);
 }
 
+static void check_replacements(const adj_engine_t *e)
+{
+    size_t n = e->header->leader_count;
+    for (size_t i = 0; i < n; i++) {
+        int32_t r = e->leaders[i].replaced_by;
+        if (r < 0 || (size_t)r >= n)
+            continue;
+        const adj_leader_state_t *l = &e->leaders[i], *rs = &e->leaders[r];
+        if (l->status != ADJ_ST_DEAD && l->status != ADJ_ST_INCAPACITATED)
+            fail("a leader who is not lost was replaced", NULL, 0);
+        if ((size_t)r == i)
+            fail("a leader replaced himself", NULL, 0);
+        if (e->header->leaders[r].side != e->header->leaders[i].side)
+            fail("a leader was replaced from the other side", NULL, 0);
+        if (!rs->replacing || rs->status == ADJ_ST_RESERVE)
+            fail("a replacement is not marked replacing, or still in reserve", NULL, 0);
+        for (size_t j = i + 1; j < n; j++)
+            if (e->leaders[j].replaced_by == r)
+                fail("one leader replaces two", NULL, 0);
+    }
+}
+
+static void check_tally(const adj_engine_t *e)
+{
+    if (e->contrib_count > ADJ_MAX_CONTRIBS)
+        return;  /* the parts past the array are not remembered */
+    int64_t sum[2] = {0, 0};
+    size_t n = e->header->leader_count;
+    for (size_t i = 0; i < e->contrib_count; i++) {
+        const adj_contrib_t *c = &e->contribs[i];
+        if (c->side != 0 && c->side != 1)
+            fail("a tally part for no side", NULL, 0);
+        if (c->points > ((int64_t)1 << 40) || c->points < -((int64_t)1 << 40))
+            return;  /* huge awards saturate: the sum is not exact */
+        sum[c->side] += c->points;
+        if (c->leader >= 0) {
+            if ((size_t)c->leader >= n)
+                fail("a tally part for a leader outside the roster", NULL, 0);
+            if (e->leaders[c->leader].status != ADJ_ST_DEAD)
+                fail("VPs were counted for a leader who is not dead", NULL, 0);
+            if (c->side == e->header->leaders[c->leader].side)
+                fail("a leader's death gave VPs to his own side", NULL, 0);
+            for (size_t j = i + 1; j < e->contrib_count; j++)
+                if (e->contribs[j].leader == c->leader)
+                    fail("a leader's death was counted twice", NULL, 0);
+        }
+    }
+    for (size_t l = 0; l < n; l++) {
+        if (e->leaders[l].status != ADJ_ST_DEAD)
+            continue;
+        bool counted = false;
+        for (size_t i = 0; i < e->contrib_count; i++)
+            counted = counted || e->contribs[i].leader == (int32_t)l;
+        if (!counted)
+            fail("a dead leader gave no VPs", NULL, 0);
+    }
+    if (sum[0] != e->vp[0] || sum[1] != e->vp[1])
+        fail("a side's VPs are not the sum of the tally's parts", NULL, 0);
+}
+
 static void check_states(const adj_audit_t *a)
 {
     const adj_engine_t *e = a->engine;
@@ -437,6 +503,8 @@ static void check_states(const adj_audit_t *a)
                                     (size_t)s->replaced_by >= e->header->leader_count))
             fail("replaced_by is outside the roster", NULL, 0);
     }
+    check_replacements(e);
+    check_tally(e);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -11,14 +11,17 @@
 # stays under it, never in the source tree:
 #
 #   BUILD_DIR/fuzz-seeds/TARGET/      the seeds, copied afresh at each run:
-#                                     every .yaml of logs/ and tests/, and
+#                                     every .yaml of logs/ and tests/,
 #                                     fuzz/regressions/ (known past crashes)
+#                                     and fuzz/seeds/ (hand-made: reading
+#                                     limits, UTF-16, escapes, option bytes)
 #   BUILD_DIR/fuzz-corpus/TARGET/     what the fuzzer found, kept across runs
 #   BUILD_DIR/fuzz-artifacts/TARGET/  crash-*, leak-*, timeout-*, oom-*
 #   BUILD_DIR/fuzz-logs/TARGET.log    libFuzzer's output of the last run
 #
 # Environment:
-#   FUZZ_TARGETS  targets to run (default "fuzz_reader fuzz_audit")
+#   FUZZ_TARGETS  targets to run (default "fuzz_reader fuzz_audit"; also
+#                 fuzz_engine: well-formed logs built from the input)
 #   FUZZ_ARGS     extra libFuzzer flags, e.g. "-jobs=1 -use_value_profile=1"
 #   FUZZ_NICE     niceness for the fuzzers (default 0)
 #
@@ -27,7 +30,7 @@
 # printed); 2 on usage or build failure.
 set -euo pipefail
 
-usage() { sed -n '2,28p' "$0" >&2; exit 2; }
+usage() { sed -n '2,31p' "$0" >&2; exit 2; }
 [ $# -ge 1 ] && [ $# -le 2 ] || usage
 case $1 in '' | *[!0-9]*) usage ;; esac
 seconds=$1
@@ -60,7 +63,8 @@ cmake --build "$build" -j "$jobs" --target $targets >/dev/null || {
 seed_files=()
 while IFS= read -r -d '' f; do
     seed_files+=("$f")
-done < <(find "$src/logs" "$src/tests" "$src/fuzz/regressions" -type f -name '*.yaml' -print0 2>/dev/null | sort -z)
+done < <({ find "$src/logs" "$src/tests" "$src/fuzz/regressions" -type f -name '*.yaml' -print0
+           find "$src/fuzz/seeds" -type f -print0; } 2>/dev/null | sort -z)
 
 prepare_seeds() {  # prepare_seeds TARGET DIR
     local target=$1 dir=$2 i=0
@@ -79,6 +83,12 @@ prepare_seeds() {  # prepare_seeds TARGET DIR
 }
 
 # ---- run ----
+# ASan's quarantine of freed memory (256 MB by default) would take half of
+# the 512 MB RSS limit once the corpus is large, and libFuzzer would report
+# the growth as an out-of-memory: 64 MB keeps use-after-free detection for
+# inputs this small. UBSan prints the stack of each report.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-quarantine_size_mb=64}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
 # 0 seconds: run every seed once (the regressions among them) and stop.
 if [ "$seconds" -eq 0 ]; then limit=-runs=0; else limit=-max_total_time=$seconds; fi
 status=0
