@@ -278,14 +278,14 @@ struct adj_reader_s {
     bool io_failed;
     int io_errno;
     bool checking;              /* still looking for the first byte libyaml rejects */
-    bool at_line_start;         /* the last byte handed over ended a line */
+    bool prologue;              /* in a directive prologue (see directive_step) */
+    unsigned char line;         /* line_state_t where the scan stands */
     size_t directives;          /* %-directives seen */
     bool directive_limit;       /* more than ADJ_MAX_DIRECTIVES: input cut there */
     bool u16, u16_le;           /* the input is UTF-16 (little-endian) */
     int u16_byte;               /* first byte of a code unit split by a chunk, or -1 */
     int32_t u16_high;           /* a high surrogate waiting for its pair, or -1 */
     size_t u16_high_start;      /* where it began in this chunk (0: an earlier one) */
-    bool u16_at_line_start;
     unsigned char *held;        /* owned: input from that byte on, given to libyaml later */
     size_t held_len, held_pos;
 
@@ -347,20 +347,79 @@ struct adj_reader_s {
  * the first such byte until libyaml has taken all that comes before it, so
  * an encoding error stops the audit exactly where it stands. */
 
-/* The same scan counts directives (%TAG, %YAML: a `%` that starts a line):
- * libyaml checks each new one against all before it and resolves every tag
- * against all of them, which is quadratic; a game log needs none. */
+/* The same scan counts directives (%TAG, %YAML): libyaml checks each new
+ * one against all before it and resolves every tag against all of them,
+ * which is quadratic; a game log needs none. YAML reads a directive only
+ * in a prologue: at the stream's start or after a `...` line, up to the
+ * first content line; a `%` line anywhere else (say inside a quoted note)
+ * is text, so the scan follows the line structure, per code point:
+ * prologue lines one by one, and in the body only `...` at a line's start. */
 
-enum { BC_BAD = 0, BC_OK = 1, BC_LEAD = 2, BC_PERCENT = 4 };
+typedef enum line_state_e {
+    LS_START,       /* at a line's start */
+    LS_BLANKS,      /* only blanks so far (prologue) */
+    LS_DOTS1, LS_DOTS2, LS_DOTS3,  /* `.`, `..`, `...` from the start (body) */
+    LS_REST         /* the rest of the line does not matter */
+} line_state_t;
 
-/* BC_OK: printable ASCII, tab, LF, CR; BC_LEAD: a UTF-8 lead byte; BC_BAD:
- * a byte libyaml rejects where it stands (control, DEL, stray continuation).
- * Only BC_OK has bit 0, so the AND of eight classes is BC_OK when all are. */
+/* One code point; false when it is the directive past the limit. */
+static inline bool directive_step(adj_reader_t *r, uint32_t c)
+{
+    if (c == '\n' || c == '\r' || c == 0x85 || c == 0x2028 || c == 0x2029) {
+        if (r->line == LS_DOTS3)
+            r->prologue = true;  /* `...` ended a document */
+        r->line = LS_START;
+        return true;
+    }
+    bool blank = c == ' ' || c == '\t';
+    if (r->prologue) {
+        if (r->line == LS_START && c == '%') {
+            r->line = LS_REST;
+            if (++r->directives > ADJ_MAX_DIRECTIVES) {
+                r->directive_limit = true;
+                return false;
+            }
+            return true;
+        }
+        if (r->line == LS_START && c == 0xFEFF)
+            return true;  /* libyaml skips a BOM at a line's start */
+        if (r->line == LS_START || r->line == LS_BLANKS) {
+            if (blank)
+                r->line = LS_BLANKS;
+            else if (c == '#')
+                r->line = LS_REST;  /* a comment line */
+            else if (r->line == LS_START)
+                r->prologue = false;  /* content: the body, this line included */
+            else
+                r->prologue = false, r->line = LS_REST;
+        }
+        if (r->prologue)
+            return true;
+    }
+    switch (r->line) {
+    case LS_START: r->line = c == '.' ? LS_DOTS1 : LS_REST; break;
+    case LS_DOTS1: r->line = c == '.' ? LS_DOTS2 : LS_REST; break;
+    case LS_DOTS2: r->line = c == '.' ? LS_DOTS3 : LS_REST; break;
+    case LS_DOTS3:
+        r->prologue = blank;  /* `... # comment` */
+        r->line = LS_REST;
+        break;
+    default: break;
+    }
+    return true;
+}
+
+enum { BC_BAD = 0, BC_OK = 1, BC_LEAD = 2, BC_DOT = 4 };
+
+/* BC_OK: printable ASCII, tab, LF, CR; BC_DOT: `.`, which may start a
+ * `...` line; BC_LEAD: a UTF-8 lead byte; BC_BAD: a byte libyaml rejects
+ * where it stands (control, DEL, stray continuation). Only BC_OK has bit
+ * 0, so the AND of eight classes is BC_OK when all are. */
 static const unsigned char byte_class[256] = {
     [0x09] = BC_OK, [0x0A] = BC_OK, [0x0D] = BC_OK,
-    [0x20 ... 0x24] = BC_OK,
-    ['%'] = BC_PERCENT,
-    [0x26 ... 0x7E] = BC_OK,
+    [0x20 ... 0x2D] = BC_OK,
+    ['.'] = BC_DOT,
+    [0x2F ... 0x7E] = BC_OK,
     [0xC0 ... 0xF7] = BC_LEAD,
 };
 
@@ -371,28 +430,28 @@ static size_t accepted_prefix(adj_reader_t *r, const unsigned char *p, size_t n)
 {
     size_t i = 0;
     for (;;) {
-        while (i + 8 <= n && (byte_class[p[i]] & byte_class[p[i + 1]] & byte_class[p[i + 2]] &
-                              byte_class[p[i + 3]] & byte_class[p[i + 4]] & byte_class[p[i + 5]] &
-                              byte_class[p[i + 6]] & byte_class[p[i + 7]]) == 1)
-            i += 8;
+        /* the body between line starts: eight plain bytes at a time */
+        if (!r->prologue && r->line == LS_REST) {
+            size_t from = i;
+            while (i + 8 <= n && (byte_class[p[i]] & byte_class[p[i + 1]] & byte_class[p[i + 2]] &
+                                  byte_class[p[i + 3]] & byte_class[p[i + 4]] &
+                                  byte_class[p[i + 5]] & byte_class[p[i + 6]] &
+                                  byte_class[p[i + 7]]) == BC_OK)
+                i += 8;
+            if (i != from)
+                r->line = p[i - 1] == '\n' || p[i - 1] == '\r' ? LS_START : LS_REST;
+        }
         if (i >= n)
             return n;
         unsigned char c = p[i];
-        if (byte_class[c] == BC_OK) {
-            i++;
-            continue;
-        }
-        if (byte_class[c] == BC_PERCENT) {
-            bool line_start = i ? p[i - 1] == '\n' || p[i - 1] == '\r' : r->at_line_start;
-            if (line_start && ++r->directives > ADJ_MAX_DIRECTIVES) {
-                r->directive_limit = true;
-                return i;
-            }
-            i++;
-            continue;
-        }
         if (byte_class[c] == BC_BAD)
             return i;
+        if (c < 0x80) {
+            if (!directive_step(r, c))
+                return i;
+            i++;
+            continue;
+        }
         size_t width = (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : 4;
         uint32_t v = c & (width == 2 ? 0x1F : width == 3 ? 0x0F : 0x07);
         for (size_t k = 1; k < width; k++) {
@@ -408,6 +467,7 @@ static size_t accepted_prefix(adj_reader_t *r, const unsigned char *p, size_t n)
                          (v >= 0x10000 && v <= 0x10FFFF);
         if (!shortest || !printable)
             return i;
+        directive_step(r, v);  /* never a directive */
         i += width;
     }
 }
@@ -453,8 +513,8 @@ static size_t accepted_prefix_u16(adj_reader_t *r, const unsigned char *p, size_
             if ((unit & 0xFC00) != 0xDC00)
                 return r->u16_high_start;
             r->u16_high = -1;
-            r->u16_at_line_start = false;
-            continue;  /* a pair is always printable */
+            directive_step(r, 0x10000);  /* a pair: printable, never a directive */
+            continue;
         }
         if ((unit & 0xFC00) == 0xDC00 || !((unit & 0xFC00) == 0xD800 || yaml_printable(unit)))
             return start;
@@ -463,11 +523,8 @@ static size_t accepted_prefix_u16(adj_reader_t *r, const unsigned char *p, size_
             r->u16_high_start = start;
             continue;
         }
-        if (unit == '%' && r->u16_at_line_start && ++r->directives > ADJ_MAX_DIRECTIVES) {
-            r->directive_limit = true;
+        if (!directive_step(r, unit))
             return start;
-        }
-        r->u16_at_line_start = unit == '\n' || unit == '\r';
     }
 }
 
@@ -506,8 +563,6 @@ static int reader_input(void *data, unsigned char *buffer, size_t size, size_t *
     }
     if (r->checking) {
         size_t ok = r->u16 ? accepted_prefix_u16(r, buffer, n) : accepted_prefix(r, buffer, n);
-        if (n)
-            r->at_line_start = buffer[n - 1] == '\n' || buffer[n - 1] == '\r';
         if (r->directive_limit) {
             r->checking = false;
             n = ok;  /* nothing past the limit is ever given to libyaml */
@@ -2155,9 +2210,9 @@ static adj_reader_t *reader_alloc(const char *filename, adj_diags_t *diags)
     r->fd = -1;
     r->last_leader = -1;
     r->checking = true;
-    r->at_line_start = true;
+    r->prologue = true;
+    r->line = LS_START;
     r->u16_byte = r->u16_high = -1;
-    r->u16_at_line_start = true;
     return r;
 }
 

@@ -1074,6 +1074,90 @@ static void test_yaml_syntax_reading_limits(void **state)
     FINISH();
 }
 
+/* The %-directive limit counts only directives: `%` lines in a directive
+ * prologue (the stream's start, or after a `...` line, up to the first
+ * content line), whatever the encoding and with or without a BOM. */
+static void directives(adj_buf_t *b, int n)
+{
+    for (int i = 0; i < n; i++)
+        adj_buf_printf(b, "%%TAG !t%d! tag:x%d:\n", i, i);
+}
+
+/* The UTF-8 text as UTF-16LE with its byte-order mark (ASCII only). */
+static void to_utf16le(adj_buf_t *out, const adj_buf_t *in)
+{
+    adj_buf_put(out, "\xff\xfe", 2);
+    for (size_t i = 0; i < in->len; i++) {
+        adj_buf_putc(out, in->data[i]);
+        adj_buf_putc(out, '\0');
+    }
+}
+
+static void test_yaml_syntax_directive_limit_counts_directives_only(void **state)
+{
+    (void)state;
+    begin();
+    adj_buf_t b = {0}, u = {0};
+    for (int bom = 0; bom <= 2; bom++) {  /* none, UTF-8 BOM, UTF-16LE */
+        for (int n = ADJ_MAX_DIRECTIVES; n <= ADJ_MAX_DIRECTIVES + 1; n++) {
+            adj_buf_reset(&b);
+            adj_buf_reset(&u);
+            if (bom == 1)
+                adj_buf_puts(&b, "\xef\xbb\xbf");
+            size_t before = 0;  /* lines before the first directive */
+            if (bom == 0) {
+                adj_buf_puts(&b, "# a comment, then a blank line\n\n");
+                before = 2;
+            }
+            directives(&b, n);
+            adj_buf_puts(&b, "---\n" HEAD "  - turn: 1\n");
+            if (bom == 2)
+                to_utf16le(&u, &b);
+            const adj_buf_t *in = bom == 2 ? &u : &b;
+            ctx = bom == 0 ? "no BOM" : bom == 1 ? "UTF-8 BOM" : "UTF-16LE";
+            run_t *run = run_bytes(in->data, in->len);
+            if (n == ADJ_MAX_DIRECTIVES) {
+                EXPECT_NONE(run);
+                expect_seq(run, "HEXD");
+            } else {
+                /* the 65th directive */
+                EXPECT(run, W(ADJ_D_YAML_SYNTAX, ((adj_mark_t){(size_t)n + before, 1})));
+                expect_seq(run, "S");
+                expect_message(run, ADJ_D_YAML_SYNTAX, "%-directives");
+            }
+            run_free(run);
+        }
+    }
+
+    /* `%` lines inside a quoted scalar are text, not directives */
+    adj_buf_reset(&b);
+    directives(&b, ADJ_MAX_DIRECTIVES);
+    adj_buf_puts(&b, "---\n" HEAD "  - turn: 1\n    note: \"a note\n");
+    for (int i = 0; i < 2 * ADJ_MAX_DIRECTIVES; i++)
+        adj_buf_puts(&b, "%TAG is only text here\n");
+    adj_buf_puts(&b, "      the end\"\n  - turn: 2\n");
+    ctx = "percent lines in a note";
+    run_t *run = run_bytes(b.data, b.len);
+    EXPECT_NONE(run);
+    expect_seq(run, "HEEXD");
+    run_free(run);
+
+    /* after `...` a new prologue begins, and its directives count */
+    adj_buf_reset(&b);
+    adj_buf_puts(&b, HEAD "  - turn: 1\n...\n");
+    size_t line = 16;  /* HEAD is 13 lines, the event 1, `...` 1 */
+    directives(&b, ADJ_MAX_DIRECTIVES + 1);
+    adj_buf_puts(&b, "--- x\n");
+    ctx = "directives after ...";
+    run = run_bytes(b.data, b.len);
+    EXPECT(run, W(ADJ_D_YAML_SYNTAX, ((adj_mark_t){line + ADJ_MAX_DIRECTIVES, 1})));
+    expect_message(run, ADJ_D_YAML_SYNTAX, "%-directives");
+    run_free(run);
+    adj_buf_free(&b);
+    adj_buf_free(&u);
+    FINISH();
+}
+
 /* ================================================================== */
 /* bad-document                                                        */
 /* ================================================================== */
@@ -2051,6 +2135,7 @@ int main(void)
         cmocka_unit_test(test_encoding_errors_across_input_chunks),
         cmocka_unit_test(test_lines_count_yaml_line_breaks),
         cmocka_unit_test(test_yaml_syntax_reading_limits),
+        cmocka_unit_test(test_yaml_syntax_directive_limit_counts_directives_only),
         cmocka_unit_test(test_strings_with_nul_bytes_are_compared_whole),
         cmocka_unit_test(test_bad_document_cases),
         cmocka_unit_test(test_bad_document_keeps_header_warnings_only),
