@@ -38,7 +38,8 @@ void adj_buf_puts(adj_buf_t *b, const char *s);
 void adj_buf_putc(adj_buf_t *b, char c);
 void adj_buf_printf(adj_buf_t *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-void adj_buf_vprintf(adj_buf_t *b, const char *fmt, va_list ap);
+void adj_buf_vprintf(adj_buf_t *b, const char *fmt, va_list ap)
+    __attribute__((format(printf, 2, 0)));
 
 /* Checked allocation: abort with a message on failure, never return NULL. */
 void *adj_xmalloc(size_t n);

@@ -63,14 +63,21 @@ static const int64_t *cur_turn(const adj_engine_t *e)
     adj_diags_add((e)->diags, (code), (mark), (rule), (l) >= 0 ? lid((e), (l)) : NULL,     \
                   cur_turn(e), __VA_ARGS__)
 
-static void story(adj_engine_t *e, const adj_entry_t *en, int32_t l, const char *rule,
-                  const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+static void story_tell(adj_engine_t *e, const adj_entry_t *en, int32_t l, const char *rule,
+                       const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
-/* Tell a step of leader l's story (explain only; a no-op otherwise). */
-static void story(adj_engine_t *e, const adj_entry_t *en, int32_t l, const char *rule,
-                  const char *fmt, ...)
+/* Tell a step of leader l's story (explain only): the test comes first, so
+ * an audit neither evaluates the story's arguments nor makes the call. */
+#define story(e, ...)                      \
+    do {                                   \
+        if ((e)->on_step)                  \
+            story_tell((e), __VA_ARGS__);  \
+    } while (0)
+
+static void story_tell(adj_engine_t *e, const adj_entry_t *en, int32_t l, const char *rule,
+                       const char *fmt, ...)
 {
-    if (!e->on_step || l < 0)
+    if (l < 0)
         return;
     adj_buf_reset(&e->say);
     va_list ap;
