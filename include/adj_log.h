@@ -52,7 +52,6 @@ typedef enum adj_status_e {
 } adj_status_t;
 
 const char *adj_status_name(adj_status_t s);
-bool adj_status_lookup(const char *name, adj_status_t *out);
 
 /* Claimed results of an illness (none/inactive/ill) or duration roll
  * (ill/wounded/incapacitated/dead). */

@@ -4,7 +4,6 @@
  */
 #include "adj_log.h"
 
-#include <string.h>
 
 static const char *const event_names[ADJ_EVENT_COUNT] = {
 #define ADJ_X(e, key) key,
@@ -27,14 +26,3 @@ static const char *const result_names[ADJ_RESULT_COUNT] = {
 const char *adj_event_name(adj_event_kind_t k) { return event_names[k]; }
 const char *adj_status_name(adj_status_t s) { return status_names[s]; }
 const char *adj_result_name(adj_result_t r) { return result_names[r]; }
-
-bool adj_status_lookup(const char *name, adj_status_t *out)
-{
-    for (int i = 0; i < ADJ_STATUS_COUNT; i++) {
-        if (strcmp(status_names[i], name) == 0) {
-            *out = (adj_status_t)i;
-            return true;
-        }
-    }
-    return false;
-}

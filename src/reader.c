@@ -332,7 +332,7 @@ struct adj_reader_s {
     adj_claim_item_t *claim;    /* owned array, handed out in the entry */
     size_t claim_items_cap;
     adj_buf_t arena;            /* owned: texts of unknown keys and claim keys */
-    adj_buf_t msg, msg2, tmp;   /* owned scratch for diagnostic messages */
+    adj_buf_t msg, tmp;         /* owned scratch for diagnostic messages */
     adj_entry_t entry;
     adj_mark_t events_end;
 };
@@ -1549,7 +1549,6 @@ typedef struct fval_s {
     int64_t i;
     bool b;
     int e;              /* enum value */
-    const char *s;      /* borrowed text */
 } fval_t;
 
 static const char *const flip_names[2] = {"active", "inactive"};
@@ -1560,88 +1559,115 @@ static bool text_is(const char *s, size_t n, const char *name)
     return strlen(name) == n && memcmp(s, name, n) == 0;
 }
 
-/* Check one value against its type; on failure write the reason to msg. */
+/* Why a value failed check_value, in msg (replacing what it held): the
+ * cold half, so nothing is formatted for a value that passes. */
+static void check_failed(const raw_value_t *v, ftype_t t, const char *name, adj_buf_t *msg,
+                         adj_buf_t *tmp)
+{
+    const char *s = v->text.data;
+    size_t n = v->text.len;
+    adj_buf_reset(msg);
+    if (t == FT_NOTE) {
+        adj_buf_printf(msg, "`%s` must be a scalar", name);
+        return;
+    }
+    if (!v->is_scalar) {
+        adj_buf_printf(msg, "`%s` must be a scalar, not a list or mapping", name);
+        return;
+    }
+    if (text_is_null(s, n, v->plain)) {
+        adj_buf_printf(msg, "`%s` must have a value, not null", name);
+        return;
+    }
+    const char *shown = clip(tmp, s, n);
+    switch (t) {
+    case FT_INT:
+        adj_buf_printf(msg, "`%s` must be an integer, not %s", name, shown);
+        break;
+    case FT_INT_NONNEG:
+        adj_buf_printf(msg, "`%s` must be an integer >= 0, not %s", name, shown);
+        break;
+    case FT_INT_POS:
+        adj_buf_printf(msg, "`%s` must be an integer >= 1, not %s", name, shown);
+        break;
+    case FT_BOOL:
+        adj_buf_printf(msg, "`%s` must be true or false, not %s", name, shown);
+        break;
+    case FT_RESULT_ILLNESS:
+        adj_buf_printf(msg, "`%s` of an illness check must be none, inactive or ill, not %s",
+                       name, shown);
+        break;
+    case FT_RESULT_DURATION:
+        adj_buf_printf(msg,
+                       "`%s` of a duration roll must be ill, wounded, incapacitated or dead, "
+                       "not %s",
+                       name, shown);
+        break;
+    case FT_FLIP_TO:
+        adj_buf_printf(msg, "`%s` must be active or inactive, not %s", name, shown);
+        break;
+    case FT_STATUS:
+        adj_buf_printf(msg,
+                       "`%s` must be fit, wounded, ill, incapacitated, dead or reserve, not %s",
+                       name, shown);
+        break;
+    default:
+        break;
+    }
+}
+
+/* Check one value against its type into *out; on failure the reason
+ * replaces msg's contents (see check_failed). */
 static bool check_value(const raw_value_t *v, ftype_t t, const char *name, fval_t *out,
                         adj_buf_t *msg, adj_buf_t *tmp)
 {
     const char *s = v->text.data;
     size_t n = v->text.len;
-    if (t == FT_NOTE) {
-        if (v->is_scalar)
+    if (v->is_scalar) {
+        switch (t) {
+        case FT_NOTE:
             return true;
-        adj_buf_printf(msg, "`%s` must be a scalar", name);
-        return false;
+        case FT_INT:
+            if (text_int(s, n, v->plain, &out->i))
+                return true;
+            break;
+        case FT_INT_NONNEG:
+        case FT_INT_POS:
+            if (text_int(s, n, v->plain, &out->i) && out->i >= (t == FT_INT_POS ? 1 : 0))
+                return true;
+            break;
+        case FT_BOOL:
+            if (text_bool(s, n, v->plain, &out->b))
+                return true;
+            break;
+        case FT_STRING:
+        case FT_ID:
+            if (!text_is_null(s, n, v->plain))
+                return true;
+            break;
+        case FT_RESULT_ILLNESS:
+        case FT_RESULT_DURATION:
+            for (int i = t == FT_RESULT_ILLNESS ? ADJ_RES_NONE : ADJ_RES_ILL;
+                 i <= (t == FT_RESULT_ILLNESS ? ADJ_RES_ILL : ADJ_RES_DEAD); i++)
+                if (text_is(s, n, adj_result_name((adj_result_t)i)))
+                    return (out->e = i), true;
+            break;
+        case FT_FLIP_TO:
+            for (int i = 0; i < 2; i++)
+                if (text_is(s, n, flip_names[i]))
+                    return (out->e = i), true;
+            break;
+        case FT_STATUS:
+            for (int i = 0; i < ADJ_STATUS_COUNT; i++)
+                if (text_is(s, n, adj_status_name((adj_status_t)i)))
+                    return (out->e = i), true;
+            break;
+        default:
+            break;
+        }
     }
-    if (!v->is_scalar) {
-        adj_buf_printf(msg, "`%s` must be a scalar, not a list or mapping", name);
-        return false;
-    }
-#define shown clip(tmp, s, n) /* only formatted on failure */
-    /* the common case first: a parsed integer is never null */
-    if (t == FT_INT && text_int(s, n, v->plain, &out->i))
-        return true;
-    if (text_is_null(s, n, v->plain)) {
-        adj_buf_printf(msg, "`%s` must have a value, not null", name);
-        return false;
-    }
-    out->s = s;
-    switch (t) {
-    case FT_INT:
-        adj_buf_printf(msg, "`%s` must be an integer, not %s", name, shown);
-        return false;
-    case FT_INT_NONNEG:
-        if (text_int(s, n, v->plain, &out->i) && out->i >= 0)
-            return true;
-        adj_buf_printf(msg, "`%s` must be an integer >= 0, not %s", name, shown);
-        return false;
-    case FT_INT_POS:
-        if (text_int(s, n, v->plain, &out->i) && out->i >= 1)
-            return true;
-        adj_buf_printf(msg, "`%s` must be an integer >= 1, not %s", name, shown);
-        return false;
-    case FT_BOOL:
-        if (text_bool(s, n, v->plain, &out->b))
-            return true;
-        adj_buf_printf(msg, "`%s` must be true or false, not %s", name, shown);
-        return false;
-    case FT_STRING:
-    case FT_ID:
-        return true;
-    case FT_RESULT_ILLNESS:
-        for (int i = ADJ_RES_NONE; i <= ADJ_RES_ILL; i++)
-            if (text_is(s, n, adj_result_name((adj_result_t)i)))
-                return (out->e = i), true;
-        adj_buf_printf(msg, "`%s` of an illness check must be none, inactive or ill, not %s",
-                       name, shown);
-        return false;
-    case FT_RESULT_DURATION:
-        for (int i = ADJ_RES_ILL; i <= ADJ_RES_DEAD; i++)
-            if (text_is(s, n, adj_result_name((adj_result_t)i)))
-                return (out->e = i), true;
-        adj_buf_printf(msg,
-                       "`%s` of a duration roll must be ill, wounded, incapacitated or dead, "
-                       "not %s",
-                       name, shown);
-        return false;
-    case FT_FLIP_TO:
-        for (int i = 0; i < 2; i++)
-            if (text_is(s, n, flip_names[i]))
-                return (out->e = i), true;
-        adj_buf_printf(msg, "`%s` must be active or inactive, not %s", name, shown);
-        return false;
-    case FT_STATUS: {
-        adj_status_t st;
-        if (strlen(s) == n && adj_status_lookup(s, &st))
-            return (out->e = (int)st), true;
-        adj_buf_printf(msg,
-                       "`%s` must be fit, wounded, ill, incapacitated, dead or reserve, not %s",
-                       name, shown);
-        return false;
-    }
-    default:
-        return false;
-    }
-#undef shown
+    check_failed(v, t, name, msg, tmp);
+    return false;
 }
 
 /* What a key names: a kind key (0..ADJ_EVENT_COUNT-1), a field slot
@@ -1894,10 +1920,7 @@ static int read_event(adj_reader_t *r)
         const raw_value_t *v = &r->slots[f->slot];
         if (!v->present || v->order >= bad_order)
             continue;
-        adj_buf_reset(&r->msg2);
-        if (!check_value(v, f->type, slot_names[f->slot], &vals[f->slot], &r->msg2, &r->tmp)) {
-            adj_buf_reset(&r->msg);
-            adj_buf_put(&r->msg, r->msg2.data, r->msg2.len);
+        if (!check_value(v, f->type, slot_names[f->slot], &vals[f->slot], msg, tmp)) {
             bad_order = v->order;
             bad_mark = v->mark;
         }
@@ -2284,7 +2307,6 @@ void adj_reader_free(adj_reader_t *r)
     adj_buf_free(&r->arena);
     free(r->held);
     adj_buf_free(&r->msg);
-    adj_buf_free(&r->msg2);
     adj_buf_free(&r->tmp);
     free(r);
 }
