@@ -352,19 +352,31 @@ static int64_t clamp_roll(int64_t roll, int64_t modifier)
 
 static bool roll_ok(int64_t roll) { return roll >= 1 && roll <= 6; }
 
+/* Refuse an event for leader en->leader when he is out of play
+ * (leader-not-in-play): "<id> is <status><tail>". `what` names the refused
+ * step in explain's story. True when refused. */
+static bool refused_out_of_play(adj_engine_t *e, const adj_entry_t *en, const char *tail,
+                                const char *what)
+{
+    int32_t l = en->leader;
+    adj_status_t status = e->leaders[l].status;
+    if (adj_status_in_play(status))
+        return false;
+    diag(e, ADJ_D_LEADER_NOT_IN_PLAY, en->mark, NULL, l, "%s is %s%s", lid(e, l),
+         adj_status_name(status), tail);
+    story(e, en, l, "base", "%s refused: he is %s", what, adj_status_name(status));
+    return true;
+}
+
 static void on_activate(adj_engine_t *e, const adj_entry_t *en)
 {
     int32_t l = en->leader;
     adj_leader_state_t *s = &e->leaders[l];
     const adj_leader_def_t *d = &e->header->leaders[l];
     expire_at(e, "the next activation", en->mark.line);
-    if (!adj_status_in_play(s->status)) {
-        diag(e, ADJ_D_LEADER_NOT_IN_PLAY, en->mark, NULL, l,
-             "%s is %s and cannot be activated; the event is ignored", d->id,
-             adj_status_name(s->status));
-        story(e, en, l, "base", "activation refused: he is %s", adj_status_name(s->status));
+    if (refused_out_of_play(e, en, " and cannot be activated; the event is ignored",
+                            "activation"))
         return;
-    }
     if (s->inactive)
         diag(e, ADJ_D_LEADER_INACTIVE, en->mark, NULL, l,
              "%s is on his Inactive side and may not be activated", d->id);
@@ -410,14 +422,8 @@ static void on_activate(adj_engine_t *e, const adj_entry_t *en)
 static void on_move(adj_engine_t *e, const adj_entry_t *en)
 {
     int32_t l = en->leader;
-    const adj_leader_state_t *s = &e->leaders[l];
-    if (!adj_status_in_play(s->status)) {
-        diag(e, ADJ_D_LEADER_NOT_IN_PLAY, en->mark, NULL, l,
-             "%s is %s and cannot move; the event is ignored", lid(e, l),
-             adj_status_name(s->status));
-        story(e, en, l, "base", "move refused: he is %s", adj_status_name(s->status));
+    if (refused_out_of_play(e, en, " and cannot move; the event is ignored", "move"))
         return;
-    }
     if (e->act_leader != l) {
         if (e->act_leader >= 0)
             diag(e, ADJ_D_MOVE_WITHOUT_ACTIVATION, en->mark, NULL, l,
@@ -647,12 +653,8 @@ static void on_sustain(adj_engine_t *e, const adj_entry_t *en)
               (long long)en->roll, from,
               adj_status_in_play(e->leaders[l].status) ? ""
                                                         : " (required even though he is lost)");
-    } else if (!adj_status_in_play(e->leaders[l].status)) {
-        diag(e, ADJ_D_LEADER_NOT_IN_PLAY, en->mark, NULL, l,
-             "%s is %s and cannot roll to Sustain; the event is ignored", lid(e, l),
-             adj_status_name(e->leaders[l].status));
-        story(e, en, l, "base", "Sustain roll refused: he is %s",
-              adj_status_name(e->leaders[l].status));
+    } else if (refused_out_of_play(e, en, " and cannot roll to Sustain; the event is ignored",
+                                   "Sustain roll")) {
         return;
     } else {
         story(e, en, l, "base", "Sustain roll %lld", (long long)en->roll);
@@ -669,13 +671,8 @@ static void on_wound(adj_engine_t *e, const adj_entry_t *en)
     int32_t l = en->leader;
     adj_leader_state_t *s = &e->leaders[l];
     const adj_leader_def_t *d = &e->header->leaders[l];
-    if (!adj_status_in_play(s->status)) {
-        diag(e, ADJ_D_LEADER_NOT_IN_PLAY, en->mark, NULL, l,
-             "%s is %s and cannot be wounded; the event is ignored", d->id,
-             adj_status_name(s->status));
-        story(e, en, l, "base", "wound refused: he is %s", adj_status_name(s->status));
+    if (refused_out_of_play(e, en, " and cannot be wounded; the event is ignored", "wound"))
         return;
-    }
     if (e->pending_rolls && adj_ruling_wound_is_roll(&e->rulings))
         out_of_order(e, en, "a wound (a casualty roll)");
     int64_t k = en->level, revised = k;
@@ -708,13 +705,8 @@ static void on_wound(adj_engine_t *e, const adj_entry_t *en)
 static void on_flip(adj_engine_t *e, const adj_entry_t *en)
 {
     int32_t l = en->leader;
-    if (!adj_status_in_play(e->leaders[l].status)) {
-        diag(e, ADJ_D_LEADER_NOT_IN_PLAY, en->mark, NULL, l,
-             "%s is %s; his counter cannot be flipped", lid(e, l),
-             adj_status_name(e->leaders[l].status));
-        story(e, en, l, "base", "flip refused: he is %s", adj_status_name(e->leaders[l].status));
+    if (refused_out_of_play(e, en, "; his counter cannot be flipped", "flip"))
         return;
-    }
     set_inactive(e, l, en->flip_inactive);
     story(e, en, l, "base", "his counter is flipped to its %s side",
           en->flip_inactive ? "Inactive" : "Active");
