@@ -1768,6 +1768,16 @@ static void event_unknown_fields(adj_reader_t *r, adj_event_kind_t kind)
     }
 }
 
+/* An unknown key of the event being read, reported once it is complete. */
+static void unknown_push(adj_reader_t *r, unknown_key_t u)
+{
+    if (r->unknown_count == r->unknown_cap) {
+        r->unknown_cap = r->unknown_cap ? r->unknown_cap * 2 : 8;
+        r->unknown = adj_xreallocarray(r->unknown, r->unknown_cap, sizeof *r->unknown);
+    }
+    r->unknown[r->unknown_count++] = u;
+}
+
 /* Returns 1 with r->entry filled, 0 when the event was diagnosed and
  * dropped, -1 when reading stopped. The current event is the node's first. */
 static int read_event(adj_reader_t *r)
@@ -1810,11 +1820,7 @@ static int read_event(adj_reader_t *r)
             }
         }
         if (!is_scalar(r) || text_is_null(sc_text(r), sc_len(r), sc_plain(r))) {
-            if (r->unknown_count == r->unknown_cap) {
-                r->unknown_cap = r->unknown_cap ? r->unknown_cap * 2 : 8;
-                r->unknown = adj_xreallocarray(r->unknown, r->unknown_cap, sizeof *r->unknown);
-            }
-            r->unknown[r->unknown_count++] = (unknown_key_t){key_mark, SIZE_MAX, 0};
+            unknown_push(r, (unknown_key_t){key_mark, SIZE_MAX, 0});
             if (!skip_node(r) || !reader_pull(r) || !skip_node(r))
                 return -1;
             continue;
@@ -1865,13 +1871,8 @@ static int read_event(adj_reader_t *r)
         if (!keyset_insert(&r->keys, sc_text(r), sc_len(r))) {
             duplicate_key(r, "an event");
         } else {
-            if (r->unknown_count == r->unknown_cap) {
-                r->unknown_cap = r->unknown_cap ? r->unknown_cap * 2 : 8;
-                r->unknown = adj_xreallocarray(r->unknown, r->unknown_cap, sizeof *r->unknown);
-            }
             size_t len = sc_len(r);
-            r->unknown[r->unknown_count++] =
-                (unknown_key_t){key_mark, arena_put(r, sc_text(r), len), len};
+            unknown_push(r, (unknown_key_t){key_mark, arena_put(r, sc_text(r), len), len});
         }
         if (!reader_pull(r) || !skip_node(r))
             return -1;
