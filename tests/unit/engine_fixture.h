@@ -214,14 +214,21 @@ static inline size_t feed_move(fx_t *f, const char *leader, int64_t mp, bool ene
     return fx_feed(f, &en);
 }
 
-static inline size_t feed_illness_r(fx_t *f, const char *leader, int64_t roll, bool has_result,
-                                    adj_result_t result)
+/* An illness check or a duration roll, with its claimed result if any. */
+static inline size_t feed_roll_r(fx_t *f, adj_event_kind_t kind, const char *leader, int64_t roll,
+                                 bool has_result, adj_result_t result)
 {
-    adj_entry_t en = fx_entry(f, ADJ_EV_ILLNESS, leader);
+    adj_entry_t en = fx_entry(f, kind, leader);
     en.roll = roll;
     en.has_result = has_result;
     en.result = result;
     return fx_feed(f, &en);
+}
+
+static inline size_t feed_illness_r(fx_t *f, const char *leader, int64_t roll, bool has_result,
+                                    adj_result_t result)
+{
+    return feed_roll_r(f, ADJ_EV_ILLNESS, leader, roll, has_result, result);
 }
 
 static inline size_t feed_illness(fx_t *f, const char *leader, int64_t roll)
@@ -232,11 +239,7 @@ static inline size_t feed_illness(fx_t *f, const char *leader, int64_t roll)
 static inline size_t feed_duration_r(fx_t *f, const char *leader, int64_t roll, bool has_result,
                                      adj_result_t result)
 {
-    adj_entry_t en = fx_entry(f, ADJ_EV_DURATION, leader);
-    en.roll = roll;
-    en.has_result = has_result;
-    en.result = result;
-    return fx_feed(f, &en);
+    return feed_roll_r(f, ADJ_EV_DURATION, leader, roll, has_result, result);
 }
 
 static inline size_t feed_duration(fx_t *f, const char *leader, int64_t roll)
