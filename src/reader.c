@@ -234,7 +234,6 @@ static const uint32_t kind_allowed[ADJ_EVENT_COUNT] = {
 
 /* One value as read: a scalar's text, or where a collection stood. */
 typedef struct raw_value_s {
-    bool present;
     bool is_scalar;
     bool plain;
     adj_mark_t key_mark;
@@ -324,7 +323,8 @@ struct adj_reader_s {
     /* the event being read */
     raw_value_t subject;
     raw_value_t slots[SL_COUNT];
-    uint32_t slot_mask;         /* bit per slot present in the event being read */
+    uint32_t slot_mask;         /* bit per slot present in the event being read (has_slot) */
+    bool has_subject;           /* the event being read has its kind key's value */
     unknown_key_t *unknown;     /* owned array */
     size_t unknown_count, unknown_cap;
     claim_raw_t *claim_raw;     /* owned array */
@@ -1489,9 +1489,10 @@ static size_t arena_put(adj_reader_t *r, const char *s, size_t n)
     return off;
 }
 
+static bool has_slot(const adj_reader_t *r, slot_t s) { return r->slot_mask >> s & 1; }
+
 static void raw_take(adj_reader_t *r, raw_value_t *v, adj_mark_t key_mark, size_t order)
 {
-    v->present = true;
     v->is_scalar = is_scalar(r);
     v->plain = v->is_scalar && sc_plain(r);
     v->key_mark = key_mark;
@@ -1736,7 +1737,7 @@ static const fspec_t *kind_field(adj_event_kind_t kind, slot_t slot)
  * diagnostics; NULL when it names none. */
 static const char *subject_leader(const adj_reader_t *r, adj_event_kind_t kind)
 {
-    if (kind_spec[kind].subject != FT_ID || !r->subject.present || !r->subject.is_scalar)
+    if (kind_spec[kind].subject != FT_ID || !r->has_subject || !r->subject.is_scalar)
         return NULL;
     int32_t l = leader_find(r, r->subject.text.data, r->subject.text.len);
     return l >= 0 ? r->header.leaders[l].id : NULL;
@@ -1760,7 +1761,7 @@ static void event_unknown_fields(adj_reader_t *r, adj_event_kind_t kind)
                    subject_leader(r, kind));
     }
     for (int s = 0; s < SL_NOTE; s++) {
-        if (r->slots[s].present && !kind_field(kind, (slot_t)s)) {
+        if (has_slot(r, s) && !kind_field(kind, (slot_t)s)) {
             set_leader(unknown_field(r, r->slots[s].key_mark, slot_names[s],
                                      strlen(slot_names[s]), where, names, count),
                        subject_leader(r, kind));
@@ -1792,10 +1793,8 @@ static int read_event(adj_reader_t *r)
                       "an event must be a mapping with one kind key (turn, activate, move, ...)");
         return skip_node(r) ? 0 : -1;
     }
-    for (uint32_t m = r->slot_mask; m; m &= m - 1)
-        r->slots[__builtin_ctz(m)].present = false;
     r->slot_mask = 0;
-    r->subject.present = false;
+    r->has_subject = false;
     r->unknown_count = 0;
     r->claim_count = 0;
     adj_buf_reset(&r->arena);
@@ -1841,6 +1840,7 @@ static int read_event(adj_reader_t *r)
                 return -1;
             if (nkinds == 1) {
                 raw_take(r, &r->subject, key_mark, order);
+                r->has_subject = true;
                 if (k == ADJ_EV_END && r->ev.type == YAML_MAPPING_START_EVENT) {
                     subject_is_map = true;
                     if (!read_claim(r))
@@ -1854,7 +1854,7 @@ static int read_event(adj_reader_t *r)
         }
         int s = key >= KEY_SLOT ? key - KEY_SLOT : -1;
         if (s >= 0) {
-            if (r->slots[s].present) {
+            if (has_slot(r, s)) {
                 duplicate_key(r, "an event");
                 if (!reader_pull(r) || !skip_node(r))
                     return -1;
@@ -1919,14 +1919,14 @@ static int read_event(adj_reader_t *r)
     for (int i = 0; i < kind_spec[kind].count; i++) {
         const fspec_t *f = &kind_spec[kind].fields[i];
         const raw_value_t *v = &r->slots[f->slot];
-        if (!v->present || v->order >= bad_order)
+        if (!has_slot(r, f->slot) || v->order >= bad_order)
             continue;
         if (!check_value(v, f->type, slot_names[f->slot], &vals[f->slot], msg, tmp)) {
             bad_order = v->order;
             bad_mark = v->mark;
         }
     }
-    if (r->slots[SL_NOTE].present && r->slots[SL_NOTE].order < bad_order &&
+    if (has_slot(r, SL_NOTE) && r->slots[SL_NOTE].order < bad_order &&
         !r->slots[SL_NOTE].is_scalar) {
         adj_buf_reset(msg);
         adj_buf_puts(msg, "`note` must be a scalar");
@@ -1936,7 +1936,7 @@ static int read_event(adj_reader_t *r)
     if (bad_order == SIZE_MAX) {
         for (int i = 0; i < kind_spec[kind].count; i++) {
             const fspec_t *f = &kind_spec[kind].fields[i];
-            if (f->required && !r->slots[f->slot].present) {
+            if (f->required && !has_slot(r, f->slot)) {
                 adj_buf_printf(msg, "%s `%s` event needs `%s`", kind_article(kind),
                                adj_event_name(kind), slot_names[f->slot]);
                 bad_order = 0;
@@ -1971,7 +1971,7 @@ static int read_event(adj_reader_t *r)
         }
     }
     slot_t ref = kind == ADJ_EV_REPLACE ? SL_BY : kind == ADJ_EV_VP ? SL_LEADER : SL_COUNT;
-    if (ref != SL_COUNT && r->slots[ref].present) {
+    if (ref != SL_COUNT && has_slot(r, ref)) {
         e->other = leader_find(r, r->slots[ref].text.data, r->slots[ref].text.len);
         if (e->other < 0) {
             adj_diags_add(r->diags, ADJ_D_UNKNOWN_LEADER, first, NULL, NULL, NULL,
@@ -2001,20 +2001,20 @@ static int read_event(adj_reader_t *r)
         break;
     case ADJ_EV_ACTIVATE:
         e->roll = vals[SL_ROLL].i;
-        e->modifier = r->slots[SL_MODIFIER].present ? vals[SL_MODIFIER].i : 0;
-        e->has_mp = r->slots[SL_MP].present;
+        e->modifier = has_slot(r, SL_MODIFIER) ? vals[SL_MODIFIER].i : 0;
+        e->has_mp = has_slot(r, SL_MP);
         e->mp = e->has_mp ? vals[SL_MP].i : 0;
         break;
     case ADJ_EV_MOVE:
-        e->to = r->slots[SL_TO].present ? r->slots[SL_TO].text.data : NULL;
-        e->has_mp = r->slots[SL_MP].present;
+        e->to = has_slot(r, SL_TO) ? r->slots[SL_TO].text.data : NULL;
+        e->has_mp = has_slot(r, SL_MP);
         e->mp = e->has_mp ? vals[SL_MP].i : 0;
-        e->enemy_zoc = r->slots[SL_ENEMY_ZOC].present && vals[SL_ENEMY_ZOC].b;
+        e->enemy_zoc = has_slot(r, SL_ENEMY_ZOC) && vals[SL_ENEMY_ZOC].b;
         break;
     case ADJ_EV_ILLNESS:
     case ADJ_EV_DURATION:
         e->roll = vals[SL_ROLL].i;
-        e->has_result = r->slots[SL_RESULT].present;
+        e->has_result = has_slot(r, SL_RESULT);
         e->result = e->has_result ? (adj_result_t)vals[SL_RESULT].e : ADJ_RES_NONE;
         break;
     case ADJ_EV_SUSTAIN:
@@ -2030,13 +2030,13 @@ static int read_event(adj_reader_t *r)
         break;
     case ADJ_EV_VP:
         e->points = vals[SL_POINTS].i;
-        e->reason = r->slots[SL_REASON].present ? r->slots[SL_REASON].text.data : NULL;
+        e->reason = has_slot(r, SL_REASON) ? r->slots[SL_REASON].text.data : NULL;
         break;
     case ADJ_EV_STATE:
         e->status = (adj_status_t)vals[SL_STATUS].e;
-        e->has_level = r->slots[SL_LEVEL].present;
+        e->has_level = has_slot(r, SL_LEVEL);
         e->level = e->has_level ? vals[SL_LEVEL].i : 0;
-        e->has_inactive = r->slots[SL_INACTIVE].present;
+        e->has_inactive = has_slot(r, SL_INACTIVE);
         e->inactive = e->has_inactive && vals[SL_INACTIVE].b;
         break;
     case ADJ_EV_END:
