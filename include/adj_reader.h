@@ -70,6 +70,8 @@ void adj_reader_stop_after_line(adj_reader_t *r, size_t line);
 /* Bytes and events read so far (for progress and benchmarks). */
 uint64_t adj_reader_bytes(const adj_reader_t *r);
 uint64_t adj_reader_events(const adj_reader_t *r);
+/* The errno of the read that failed, after ADJ_READ_IO_ERROR (0 otherwise). */
+int adj_reader_io_errno(const adj_reader_t *r);
 
 /* Roster lookup by id; -1 when not in the (kept) roster. Valid after HEADER. */
 int32_t adj_reader_leader_index(const adj_reader_t *r, const char *id);

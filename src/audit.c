@@ -67,7 +67,7 @@ static void audit_run(adj_audit_t *a, adj_reader_t *r, const adj_audit_opts_t *o
         } else {
             if (st == ADJ_READ_IO_ERROR) {
                 a->io_error = true;
-                a->io_errno = errno ? errno : EIO;
+                a->io_errno = adj_reader_io_errno(r) ? adj_reader_io_errno(r) : EIO;
             }
             break;
         }

@@ -2321,6 +2321,7 @@ adj_mark_t adj_reader_events_end(const adj_reader_t *r) { return r->events_end; 
 void adj_reader_stop_after_line(adj_reader_t *r, size_t line) { r->stop_line = line; }
 uint64_t adj_reader_bytes(const adj_reader_t *r) { return r->bytes; }
 uint64_t adj_reader_events(const adj_reader_t *r) { return r->events; }
+int adj_reader_io_errno(const adj_reader_t *r) { return r->io_errno; }
 
 int32_t adj_reader_leader_index(const adj_reader_t *r, const char *id)
 {
