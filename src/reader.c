@@ -1629,14 +1629,13 @@ static bool check_value(const raw_value_t *v, ftype_t t, const char *name, fval_
         case FT_NOTE:
             return true;
         case FT_INT:
-            if (text_int(s, n, v->plain, &out->i))
-                return true;
-            break;
         case FT_INT_NONNEG:
-        case FT_INT_POS:
-            if (text_int(s, n, v->plain, &out->i) && out->i >= (t == FT_INT_POS ? 1 : 0))
+        case FT_INT_POS: {
+            int64_t min = t == FT_INT_POS ? 1 : t == FT_INT_NONNEG ? 0 : INT64_MIN;
+            if (text_int(s, n, v->plain, &out->i) && out->i >= min)
                 return true;
             break;
+        }
         case FT_BOOL:
             if (text_bool(s, n, v->plain, &out->b))
                 return true;
