@@ -23,6 +23,9 @@
 #include <string.h>
 #include <unistd.h>
 #include <yaml.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 /* ------------------------------------------------------------------ */
 /* Small containers                                                    */
@@ -423,6 +426,35 @@ static const unsigned char byte_class[256] = {
     [0xC0 ... 0xF7] = BC_LEAD,
 };
 
+/* From i, skip whole 16-byte blocks of BC_OK bytes (SSE2 is part of
+ * x86-64; elsewhere the eight-at-a-time loop does all the work). The scan
+ * runs over every byte of every log, and this is four times fewer
+ * instructions than the table. */
+static inline size_t plain_run16(const unsigned char *p, size_t i, size_t n)
+{
+#ifdef __SSE2__
+    const __m128i sp = _mm_set1_epi8(0x1F), del = _mm_set1_epi8(0x7F),
+                  dot = _mm_set1_epi8('.'), tab = _mm_set1_epi8('\t'),
+                  lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
+    while (i + 16 <= n) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+        /* signed: bytes 0x80.. are negative, so "> 0x1F" is 0x20..0x7F */
+        __m128i text = _mm_andnot_si128(_mm_or_si128(_mm_cmpeq_epi8(v, del),
+                                                     _mm_cmpeq_epi8(v, dot)),
+                                        _mm_cmpgt_epi8(v, sp));
+        __m128i ctl = _mm_or_si128(_mm_cmpeq_epi8(v, lf),
+                                   _mm_or_si128(_mm_cmpeq_epi8(v, tab), _mm_cmpeq_epi8(v, cr)));
+        if (_mm_movemask_epi8(_mm_or_si128(text, ctl)) != 0xFFFF)
+            break;
+        i += 16;
+    }
+#else
+    (void)p;
+    (void)n;
+#endif
+    return i;
+}
+
 /* The length of the longest prefix libyaml may have (a sequence cut by the
  * end of the chunk counts: the next chunk completes it). Stops before a
  * byte libyaml rejects, or before the directive past the limit. */
@@ -433,6 +465,7 @@ static size_t accepted_prefix(adj_reader_t *r, const unsigned char *p, size_t n)
         /* the body between line starts: eight plain bytes at a time */
         if (!r->prologue && r->line == LS_REST) {
             size_t from = i;
+            i = plain_run16(p, i, n);
             while (i + 8 <= n && (byte_class[p[i]] & byte_class[p[i + 1]] & byte_class[p[i + 2]] &
                                   byte_class[p[i + 3]] & byte_class[p[i + 4]] &
                                   byte_class[p[i + 5]] & byte_class[p[i + 6]] &
