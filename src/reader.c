@@ -242,7 +242,9 @@ typedef struct raw_value_s {
     adj_mark_t key_mark;
     adj_mark_t mark;        /* the value's start */
     size_t order;           /* key position in the mapping */
-    adj_buf_t text;         /* owned, reused from event to event */
+    char *text;             /* NUL-terminated; owned when `owned`, else "" */
+    size_t len;
+    bool owned;             /* text is a string taken over from libyaml */
 } raw_value_t;
 
 typedef struct unknown_key_s {
@@ -1524,18 +1526,32 @@ static size_t arena_put(adj_reader_t *r, const char *s, size_t n)
 
 static bool has_slot(const adj_reader_t *r, slot_t s) { return r->slot_mask >> s & 1; }
 
+static void raw_drop(raw_value_t *v)
+{
+    if (v->owned)
+        free(v->text);
+    v->text = (char *)"";
+    v->len = 0;
+    v->owned = false;
+}
+
+/* The current event's value into *v. A scalar's string is taken from the
+ * event rather than copied (yaml_event_delete frees no NULL): libyaml
+ * allocated it anyway, and the copy cost every field a memcpy. */
 static void raw_take(adj_reader_t *r, raw_value_t *v, adj_mark_t key_mark, size_t order)
 {
+    raw_drop(v);
     v->is_scalar = is_scalar(r);
     v->plain = v->is_scalar && sc_plain(r);
     v->key_mark = key_mark;
     v->mark = ev_mark(r);
     v->order = order;
-    adj_buf_reset(&v->text);
-    if (v->is_scalar)
-        adj_buf_put(&v->text, sc_text(r), sc_len(r));
-    else
-        adj_buf_put(&v->text, "", 0);
+    if (v->is_scalar) {
+        v->text = (char *)r->ev.data.scalar.value;
+        v->len = r->ev.data.scalar.length;
+        v->owned = true;
+        r->ev.data.scalar.value = NULL;
+    }
 }
 
 static bool read_claim(adj_reader_t *r)
@@ -1595,11 +1611,12 @@ static bool text_is(const char *s, size_t n, const char *name)
 
 /* Why a value failed check_value, in msg (replacing what it held): the
  * cold half, so nothing is formatted for a value that passes. */
+__attribute__((cold, noinline))
 static void check_failed(const raw_value_t *v, ftype_t t, const char *name, adj_buf_t *msg,
                          adj_buf_t *tmp)
 {
-    const char *s = v->text.data;
-    size_t n = v->text.len;
+    const char *s = v->text;
+    size_t n = v->len;
     adj_buf_reset(msg);
     if (t == FT_NOTE) {
         adj_buf_printf(msg, "`%s` must be a scalar", name);
@@ -1655,8 +1672,8 @@ static void check_failed(const raw_value_t *v, ftype_t t, const char *name, adj_
 static bool check_value(const raw_value_t *v, ftype_t t, const char *name, fval_t *out,
                         adj_buf_t *msg, adj_buf_t *tmp)
 {
-    const char *s = v->text.data;
-    size_t n = v->text.len;
+    const char *s = v->text;
+    size_t n = v->len;
     if (v->is_scalar) {
         switch (t) {
         case FT_NOTE:
@@ -1771,7 +1788,7 @@ static const char *subject_leader(const adj_reader_t *r, adj_event_kind_t kind)
 {
     if (kind_spec[kind].subject != FT_ID || !r->has_subject || !r->subject.is_scalar)
         return NULL;
-    int32_t l = leader_find(r, r->subject.text.data, r->subject.text.len);
+    int32_t l = leader_find(r, r->subject.text, r->subject.len);
     return l >= 0 ? r->header.leaders[l].id : NULL;
 }
 
@@ -1825,6 +1842,11 @@ static int read_event(adj_reader_t *r)
                       "an event must be a mapping with one kind key (turn, activate, move, ...)");
         return skip_node(r) ? 0 : -1;
     }
+    /* the last event's strings go back before this one's are allocated:
+     * libyaml's next mallocs reuse them while they are still in cache */
+    for (uint32_t m = r->slot_mask; m; m &= m - 1)
+        raw_drop(&r->slots[__builtin_ctz(m)]);
+    raw_drop(&r->subject);
     r->slot_mask = 0;
     r->has_subject = false;
     r->unknown_count = 0;
@@ -1850,13 +1872,14 @@ static int read_event(adj_reader_t *r)
                 return -1;
             }
         }
-        if (!is_scalar(r) || text_is_null(sc_text(r), sc_len(r), sc_plain(r))) {
+        /* a known key is never null, so the null test waits for the rest */
+        int key = is_scalar(r) ? key_lookup(sc_text(r), sc_len(r)) : -1;
+        if (key < 0 && (!is_scalar(r) || text_is_null(sc_text(r), sc_len(r), sc_plain(r)))) {
             unknown_push(r, (unknown_key_t){key_mark, SIZE_MAX, 0});
             if (!skip_node(r) || !reader_pull(r) || !skip_node(r))
                 return -1;
             continue;
         }
-        int key = key_lookup(sc_text(r), sc_len(r));
         int k = key >= 0 && key < KEY_SLOT ? key : -1;
         if (k >= 0) {
             if (kinds & (1u << k)) {
@@ -1934,7 +1957,7 @@ static int read_event(adj_reader_t *r)
     /* the subject */
     if (kind == ADJ_EV_END) {
         if (!subject_is_map && (!r->subject.is_scalar ||
-                                !text_is_null(r->subject.text.data, r->subject.text.len,
+                                !text_is_null(r->subject.text, r->subject.len,
                                               r->subject.plain))) {
             adj_buf_puts(msg, "`end` takes a mapping of side -> VP total, or nothing");
             bad_order = r->subject.order;
@@ -1993,33 +2016,33 @@ static int read_event(adj_reader_t *r)
     e->side = -1;
     int ret = 1;
     if (kind_spec[kind].subject == FT_ID) {
-        e->leader = leader_find(r, r->subject.text.data, r->subject.text.len);
+        e->leader = leader_find(r, r->subject.text, r->subject.len);
         if (e->leader < 0) {
             adj_diags_add(r->diags, ADJ_D_UNKNOWN_LEADER, first, NULL, NULL, NULL,
                           "leader %s is not in the roster; the event is ignored",
-                          clip(tmp, r->subject.text.data, r->subject.text.len));
+                          clip(tmp, r->subject.text, r->subject.len));
             ret = 0;
             goto done;
         }
     }
     slot_t ref = kind == ADJ_EV_REPLACE ? SL_BY : kind == ADJ_EV_VP ? SL_LEADER : SL_COUNT;
     if (ref != SL_COUNT && has_slot(r, ref)) {
-        e->other = leader_find(r, r->slots[ref].text.data, r->slots[ref].text.len);
+        e->other = leader_find(r, r->slots[ref].text, r->slots[ref].len);
         if (e->other < 0) {
             adj_diags_add(r->diags, ADJ_D_UNKNOWN_LEADER, first, NULL, NULL, NULL,
                           "`%s` names %s, who is not in the roster; the event is ignored",
                           slot_names[ref],
-                          clip(tmp, r->slots[ref].text.data, r->slots[ref].text.len));
+                          clip(tmp, r->slots[ref].text, r->slots[ref].len));
             ret = 0;
             goto done;
         }
     }
     if (kind == ADJ_EV_VP) {
-        e->side = side_index(r, r->subject.text.data, r->subject.text.len);
+        e->side = side_index(r, r->subject.text, r->subject.len);
         if (e->side < 0) {
             adj_diags_add(r->diags, ADJ_D_BAD_FIELD, r->subject.mark, NULL, NULL, NULL,
                           "side %s is not one of `sides` (%s, %s); the event is ignored",
-                          clip(tmp, r->subject.text.data, r->subject.text.len),
+                          clip(tmp, r->subject.text, r->subject.len),
                           r->header.sides[0], r->header.sides[1]);
             ret = 0;
             goto done;
@@ -2038,7 +2061,7 @@ static int read_event(adj_reader_t *r)
         e->mp = e->has_mp ? vals[SL_MP].i : 0;
         break;
     case ADJ_EV_MOVE:
-        e->to = has_slot(r, SL_TO) ? r->slots[SL_TO].text.data : NULL;
+        e->to = has_slot(r, SL_TO) ? r->slots[SL_TO].text : NULL;
         e->has_mp = has_slot(r, SL_MP);
         e->mp = e->has_mp ? vals[SL_MP].i : 0;
         e->enemy_zoc = has_slot(r, SL_ENEMY_ZOC) && vals[SL_ENEMY_ZOC].b;
@@ -2062,7 +2085,7 @@ static int read_event(adj_reader_t *r)
         break;
     case ADJ_EV_VP:
         e->points = vals[SL_POINTS].i;
-        e->reason = has_slot(r, SL_REASON) ? r->slots[SL_REASON].text.data : NULL;
+        e->reason = has_slot(r, SL_REASON) ? r->slots[SL_REASON].text : NULL;
         break;
     case ADJ_EV_STATE:
         e->status = (adj_status_t)vals[SL_STATUS].e;
@@ -2269,6 +2292,9 @@ static adj_reader_t *reader_alloc(const char *filename, adj_diags_t *diags)
     r->prologue = true;
     r->line = LS_START;
     r->u16_byte = r->u16_high = -1;
+    raw_drop(&r->subject);
+    for (int s = 0; s < SL_COUNT; s++)
+        raw_drop(&r->slots[s]);
     return r;
 }
 
@@ -2331,9 +2357,9 @@ void adj_reader_free(adj_reader_t *r)
     free(r->leader_table);
     keyset_free(&r->keys);
     keyset_free(&r->keys2);
-    adj_buf_free(&r->subject.text);
+    raw_drop(&r->subject);
     for (int s = 0; s < SL_COUNT; s++)
-        adj_buf_free(&r->slots[s].text);
+        raw_drop(&r->slots[s]);
     free(r->unknown);
     free(r->claim_raw);
     free(r->claim);
