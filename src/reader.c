@@ -1721,51 +1721,59 @@ static bool check_value(const raw_value_t *v, ftype_t t, const char *name, fval_
 }
 
 /* What a key names: a kind key (0..ADJ_EVENT_COUNT-1), a field slot
- * (KEY_SLOT + slot), or nothing (-1). A switch on the first byte keeps this
- * to one or two comparisons: it runs for every key of every event. */
+ * (KEY_SLOT + slot), or nothing (-1). It runs for every key of every event,
+ * so it is one table probe: a hash of the length and three bytes that no two
+ * key names share, then one comparison. (A switch on the first byte cost a
+ * chain of data-dependent branches per key.) Two names on one index would
+ * be an initializer given twice: an error (-Werror=override-init, CMakeLists.txt). */
 #define KEY_SLOT 100
+#define KEY_HASH(n, c0, c1, clast) (((unsigned)(c0) + (n) + 5u * (c1) + (clast)) & 63u)
+#define KEY_ENTRY(name, c0, c1, clast, value) \
+    [KEY_HASH(sizeof name - 1, c0, c1, clast)] = {name, sizeof name - 1, value}
 
-static bool key_is(const char *s, size_t n, const char *name, size_t len)
-{
-    return n == len && memcmp(s, name, len) == 0;
-}
-#define KEY(name) key_is(s, n, name, sizeof name - 1)
+static const struct {
+    const char *name;
+    size_t len;   /* 0: no key hashes here */
+    int value;
+} key_table[64] = {
+    KEY_ENTRY("activate", 'a', 'c', 'e', ADJ_EV_ACTIVATE),
+    KEY_ENTRY("by", 'b', 'y', 'y', KEY_SLOT + SL_BY),
+    KEY_ENTRY("duration", 'd', 'u', 'n', ADJ_EV_DURATION),
+    KEY_ENTRY("end", 'e', 'n', 'd', ADJ_EV_END),
+    KEY_ENTRY("enemy_zoc", 'e', 'n', 'c', KEY_SLOT + SL_ENEMY_ZOC),
+    KEY_ENTRY("flip", 'f', 'l', 'p', ADJ_EV_FLIP),
+    KEY_ENTRY("illness", 'i', 'l', 's', ADJ_EV_ILLNESS),
+    KEY_ENTRY("inactive", 'i', 'n', 'e', KEY_SLOT + SL_INACTIVE),
+    KEY_ENTRY("level", 'l', 'e', 'l', KEY_SLOT + SL_LEVEL),
+    KEY_ENTRY("leader", 'l', 'e', 'r', KEY_SLOT + SL_LEADER),
+    KEY_ENTRY("move", 'm', 'o', 'e', ADJ_EV_MOVE),
+    KEY_ENTRY("mp", 'm', 'p', 'p', KEY_SLOT + SL_MP),
+    KEY_ENTRY("modifier", 'm', 'o', 'r', KEY_SLOT + SL_MODIFIER),
+    KEY_ENTRY("note", 'n', 'o', 'e', KEY_SLOT + SL_NOTE),
+    KEY_ENTRY("points", 'p', 'o', 's', KEY_SLOT + SL_POINTS),
+    KEY_ENTRY("roll", 'r', 'o', 'l', KEY_SLOT + SL_ROLL),
+    KEY_ENTRY("result", 'r', 'e', 't', KEY_SLOT + SL_RESULT),
+    KEY_ENTRY("replace", 'r', 'e', 'e', ADJ_EV_REPLACE),
+    KEY_ENTRY("reason", 'r', 'e', 'n', KEY_SLOT + SL_REASON),
+    KEY_ENTRY("sustain", 's', 'u', 'n', ADJ_EV_SUSTAIN),
+    KEY_ENTRY("state", 's', 't', 'e', ADJ_EV_STATE),
+    KEY_ENTRY("status", 's', 't', 's', KEY_SLOT + SL_STATUS),
+    KEY_ENTRY("turn", 't', 'u', 'n', ADJ_EV_TURN),
+    KEY_ENTRY("to", 't', 'o', 'o', KEY_SLOT + SL_TO),
+    KEY_ENTRY("vp", 'v', 'p', 'p', ADJ_EV_VP),
+    KEY_ENTRY("wound", 'w', 'o', 'd', ADJ_EV_WOUND),
+};
 
 static int key_lookup(const char *s, size_t n)
 {
-    if (n == 0)
-        return -1;
-    switch (s[0]) {
-    case 'a': return KEY("activate") ? ADJ_EV_ACTIVATE : -1;
-    case 'b': return KEY("by") ? KEY_SLOT + SL_BY : -1;
-    case 'd': return KEY("duration") ? ADJ_EV_DURATION : -1;
-    case 'e': return KEY("end") ? ADJ_EV_END : KEY("enemy_zoc") ? KEY_SLOT + SL_ENEMY_ZOC : -1;
-    case 'f': return KEY("flip") ? ADJ_EV_FLIP : -1;
-    case 'i':
-        return KEY("illness") ? ADJ_EV_ILLNESS : KEY("inactive") ? KEY_SLOT + SL_INACTIVE : -1;
-    case 'l': return KEY("level") ? KEY_SLOT + SL_LEVEL : KEY("leader") ? KEY_SLOT + SL_LEADER : -1;
-    case 'm':
-        return KEY("move") ? ADJ_EV_MOVE
-             : KEY("mp") ? KEY_SLOT + SL_MP
-             : KEY("modifier") ? KEY_SLOT + SL_MODIFIER : -1;
-    case 'n': return KEY("note") ? KEY_SLOT + SL_NOTE : -1;
-    case 'p': return KEY("points") ? KEY_SLOT + SL_POINTS : -1;
-    case 'r':
-        return KEY("roll") ? KEY_SLOT + SL_ROLL
-             : KEY("result") ? KEY_SLOT + SL_RESULT
-             : KEY("replace") ? ADJ_EV_REPLACE
-             : KEY("reason") ? KEY_SLOT + SL_REASON : -1;
-    case 's':
-        return KEY("sustain") ? ADJ_EV_SUSTAIN
-             : KEY("state") ? ADJ_EV_STATE
-             : KEY("status") ? KEY_SLOT + SL_STATUS : -1;
-    case 't': return KEY("turn") ? ADJ_EV_TURN : KEY("to") ? KEY_SLOT + SL_TO : -1;
-    case 'v': return KEY("vp") ? ADJ_EV_VP : -1;
-    case 'w': return KEY("wound") ? ADJ_EV_WOUND : -1;
-    default: return -1;
-    }
+    if (n < 2)
+        return -1;  /* no key name is shorter */
+    unsigned h = KEY_HASH(n, (unsigned char)s[0], (unsigned char)s[1], (unsigned char)s[n - 1]);
+    if (key_table[h].len == n && memcmp(s, key_table[h].name, n) == 0)
+        return key_table[h].value;
+    return -1;
 }
-#undef KEY
+#undef KEY_ENTRY
 
 /* "an activate event", "a move event" */
 static const char *kind_article(adj_event_kind_t kind)
