@@ -9,13 +9,15 @@
 #     as the log grows tenfold;
 #   - an archive of 1,000 typical game logs (300..3,000 events each, varied
 #     seeds, a few faults in about half of them: ARCHIVE_FAULTS, default 0.0005).
-# For each input it runs, RUNS times each,
+# For each input it runs RUNS rounds (2 x RUNS + 1 for the 20 MB log) of
 #   (a) BUILD_DIR/bench/yaml_floor FILES          the libyaml event loop alone
 #   (b) BUILD_DIR/adjutant audit --format json FILES >/dev/null
-# and for the archive also `adjutant audit --format json -j 1 DIR` and `-j 2 DIR`.
-# It reports medians: wall seconds, MB/s (10^6 bytes), YAML events/s (the
-# event count the floor prints), adjutant's throughput as a fraction of the
-# floor's, and peak RSS. A command that exits 2 (usage error: an option or a
+# one after the other, so that drift in the machine's speed hits both alike;
+# for the archive also with `adjutant audit --format json -j 1 DIR` and
+# `-j 2 DIR` as (b). It reports medians: wall seconds, MB/s (10^6 bytes),
+# YAML events/s (the event count the floor prints), adjutant's throughput as
+# a fraction of the floor's (the median of the rounds' floor time / adjutant
+# time), and peak RSS. A command that exits 2 (usage error: an option or a
 # directory argument it does not know) is reported as n/a; exit 1 (errors
 # found in a log) is a normal audit.
 #
@@ -98,24 +100,46 @@ median() {
         if (NR % 2) print a[(NR + 1) / 2]; else printf "%.0f\n", (a[NR / 2] + a[NR / 2 + 1]) / 2 }'
 }
 
-# bench CMD...: RUNS runs; sets B_NS and B_KB (medians) or B_NA=1 when the
-# command exits 2 (or more), with its first stderr line in B_WHY.
-bench() {
-    local i ns=() kb=()
+# bench_pair N FLOOR_CMD... -- ADJ_CMD...: N rounds, each running the floor
+# then adjutant, so that a machine whose speed drifts (a shared virtual
+# machine does, by 5-10% over a minute) slows both sides alike. Sets
+# F_NS, F_KB (the floor's medians), B_NS, B_KB (adjutant's) and B_RATIO,
+# the median over the rounds of floor time / adjutant time; or B_NA=1 when
+# adjutant exits 2 (or more), with its first stderr line in B_WHY.
+bench_pair() {
+    local n=$1 i fcmd=() acmd=() fns=() fkb=() ans=() akb=() ratios=()
+    shift
+    while [[ $1 != -- ]]; do fcmd+=("$1"); shift; done
+    shift
+    acmd=("$@")
     B_NA=0
     B_WHY=
-    for ((i = 0; i < RUNS; i++)); do
-        measure "$@"
+    for ((i = 0; i < n; i++)); do
+        measure "${fcmd[@]}"
+        fns+=("$M_NS")
+        fkb+=("$M_KB")
+        [[ ${#acmd[@]} -gt 0 ]] || continue
+        measure "${acmd[@]}"
         if ((M_RC >= 2)); then
             B_NA=1
             B_WHY=$(grep -v '^Command exited' "$TMP/stderr" | head -n 1 || true)
-            return
+            acmd=()
+            continue
         fi
-        ns+=("$M_NS")
-        kb+=("$M_KB")
+        ans+=("$M_NS")
+        akb+=("$M_KB")
+        ratios+=("$(awk -v f="${fns[-1]}" -v a="$M_NS" 'BEGIN { printf "%.4f", f / a }')")
     done
-    B_NS=$(median "${ns[@]}")
-    B_KB=$(median "${kb[@]}")
+    F_NS=$(median "${fns[@]}")
+    F_KB=$(median "${fkb[@]}")
+    if [[ $B_NA == 0 && ${#ans[@]} -gt 0 ]]; then
+        B_NS=$(median "${ans[@]}")
+        B_KB=$(median "${akb[@]}")
+        B_RATIO=$(printf '%s\n' "${ratios[@]}" | sort -g | awk '{ a[NR] = $1 } END {
+            if (NR % 2) printf "%.3f", a[(NR + 1) / 2]; else printf "%.3f", (a[NR / 2] + a[NR / 2 + 1]) / 2 }')
+    else
+        B_NA=1
+    fi
 }
 
 # ---------------------------------------------------------------------------
@@ -143,67 +167,54 @@ fmt_s() { awk -v ns="$1" 'BEGIN { printf "%.3f", ns / 1e9 }'; }
 fmt_rate() { awk -v n="$1" -v ns="$2" -v div="$3" 'BEGIN { printf "%.1f", n / div / (ns / 1e9) }'; }
 fmt_mib() { awk -v kb="$1" 'BEGIN { printf "%.1f", kb / 1024 }'; }
 
-# row LABEL FILES_COUNT BYTES EVENTS FLOOR_NS FLOOR_KB ADJ_NA ADJ_NS ADJ_KB
+# row LABEL FILES_COUNT BYTES EVENTS: a table row from bench_pair's results.
 row() {
-    local label=$1 nfiles=$2 bytes=$3 events=$4 fns=$5 fkb=$6 na=$7 ans=$8 akb=$9
+    local label=$1 nfiles=$2 bytes=$3 events=$4
     local mb fs fmbs adj
     mb=$(awk -v b="$bytes" 'BEGIN { printf "%.1f", b / 1e6 }')
-    fs=$(fmt_s "$fns")
-    fmbs=$(fmt_rate "$bytes" "$fns" 1e6)
-    if [[ $na == 1 ]]; then
+    fs=$(fmt_s "$F_NS")
+    fmbs=$(fmt_rate "$bytes" "$F_NS" 1e6)
+    if [[ $B_NA == 1 ]]; then
         adj="n/a | n/a | n/a | n/a | n/a"
     else
-        adj="$(fmt_s "$ans") | $(fmt_rate "$bytes" "$ans" 1e6) | $(fmt_rate "$events" "$ans" 1e6)"
-        adj+=" | $(awk -v f="$fns" -v a="$ans" 'BEGIN { printf "%.2f", f / a }') | $(fmt_mib "$akb")"
+        adj="$(fmt_s "$B_NS") | $(fmt_rate "$bytes" "$B_NS" 1e6) | $(fmt_rate "$events" "$B_NS" 1e6)"
+        adj+=" | $B_RATIO | $(fmt_mib "$B_KB")"
     fi
-    ROWS+=("| $label | $nfiles | $mb | $events | $fs | $fmbs | $(fmt_mib "$fkb") | $adj |")
+    ROWS+=("| $label | $nfiles | $mb | $events | $fs | $fmbs | $(fmt_mib "$F_KB") | $adj |")
 }
 
-# run_input LABEL KEY FILES...: floor and adjutant on FILES.
+# run_input LABEL KEY RUNS ADJ_ARGS... -- FILES...: floor and adjutant on FILES,
+# adjutant as `adjutant audit --format json ADJ_ARGS... FILES...` (ADJ_ARGS may
+# replace FILES: a directory).
 run_input() {
-    local label=$1 key=$2
-    shift 2
-    local totals bytes events fns fkb
+    local label=$1 key=$2 n=$3 adj_args=() totals bytes events
+    shift 3
+    while [[ $1 != -- ]]; do adj_args+=("$1"); shift; done
+    shift
     totals=$("$FLOOR" "$@" | tail -n 1)
     bytes=$(awk '{ print $3 }' <<<"$totals")
     events=$(awk '{ print $5 }' <<<"$totals")
-    echo "  $label: floor ..." >&2
-    bench "$FLOOR" "$@"
-    fns=$B_NS
-    fkb=$B_KB
+    echo "  $label: floor and adjutant, $n rounds ..." >&2
     if [[ $HAVE_ADJ == 1 ]]; then
-        echo "  $label: adjutant ..." >&2
-        bench "$ADJ" audit --format json "$@"
+        bench_pair "$n" "$FLOOR" "$@" -- "$ADJ" audit --format json "${adj_args[@]}"
     else
-        B_NA=1
+        bench_pair "$n" "$FLOOR" "$@" --
     fi
     [[ $B_NA == 1 && -n $B_WHY ]] && echo "    n/a: $B_WHY" >&2
-    row "$label" $# "$bytes" "$events" "$fns" "$fkb" "$B_NA" "${B_NS:-0}" "${B_KB:-0}"
+    row "$label" $# "$bytes" "$events"
     [[ $B_NA == 1 ]] || RSS[$key]=$B_KB
-    LAST_BYTES=$bytes
-    LAST_EVENTS=$events
-    LAST_FNS=$fns
-    LAST_FKB=$fkb
+    [[ $B_NA == 1 ]] || JNS[$key]=$B_NS
 }
 
-echo "running ($RUNS runs each) ..." >&2
-run_input "1 MB log" 1mb "$TMP/log-1mb.yaml"
-run_input "2 MB log" 2mb "$TMP/log-2mb.yaml"
-run_input "20 MB log" 20mb "$TMP/log-20mb.yaml"
-run_input "archive, 1,000 logs (default -j)" archive "${ARCHIVE_FILES[@]}"
-
-declare -A JNS
+declare -A JNS   # adjutant median wall time per input, ns
+echo "running ($RUNS rounds each, $((RUNS * 2 + 1)) for the 20 MB log) ..." >&2
+run_input "1 MB log" 1mb "$RUNS" "$TMP/log-1mb.yaml" -- "$TMP/log-1mb.yaml"
+run_input "2 MB log" 2mb "$RUNS" "$TMP/log-2mb.yaml" -- "$TMP/log-2mb.yaml"
+run_input "20 MB log" 20mb $((RUNS * 2 + 1)) "$TMP/log-20mb.yaml" -- "$TMP/log-20mb.yaml"
+run_input "archive, 1,000 logs (default -j)" archive "$RUNS" "${ARCHIVE_FILES[@]}" -- \
+    "${ARCHIVE_FILES[@]}"
 for j in 1 2; do
-    if [[ $HAVE_ADJ == 1 ]]; then
-        echo "  archive: adjutant -j $j DIR ..." >&2
-        bench "$ADJ" audit --format json -j "$j" "$TMP/archive"
-    else
-        B_NA=1
-    fi
-    [[ $B_NA == 1 && -n $B_WHY ]] && echo "    n/a: $B_WHY" >&2
-    row "archive, \`-j $j DIR\`" 1000 "$LAST_BYTES" "$LAST_EVENTS" "$LAST_FNS" "$LAST_FKB" \
-        "$B_NA" "${B_NS:-0}" "${B_KB:-0}"
-    [[ $B_NA == 1 ]] || JNS[$j]=$B_NS
+    run_input "archive, \`-j $j DIR\`" "j$j" "$RUNS" -j "$j" "$TMP/archive" -- "${ARCHIVE_FILES[@]}"
 done
 
 # ---------------------------------------------------------------------------
@@ -212,8 +223,8 @@ done
 CPU=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)
 VERSION=n/a
 [[ $HAVE_ADJ == 1 ]] && VERSION=$("$ADJ" --version 2>/dev/null | head -n 1 || echo n/a)
-if [[ -n ${JNS[1]:-} && -n ${JNS[2]:-} ]]; then
-    SPEEDUP=$(awk -v a="${JNS[1]}" -v b="${JNS[2]}" 'BEGIN { printf "%.2fx", a / b }')
+if [[ -n ${JNS[j1]:-} && -n ${JNS[j2]:-} ]]; then
+    SPEEDUP=$(awk -v a="${JNS[j1]}" -v b="${JNS[j2]}" 'BEGIN { printf "%.2fx", a / b }')
 else
     SPEEDUP=n/a
 fi
