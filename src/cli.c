@@ -160,7 +160,10 @@ int adj_cli_parse(adj_config_t *c, int argc, char **argv)
         /* --opt=value or --opt value */
         char name[32] = "";
         const char *eq = strchr(a, '=');
-        if (!strncmp(a, "--", 2) && eq && (size_t)(eq - a) < sizeof name) {
+        if (!strncmp(a, "-j", 2) && a[2] != '\0') {
+            strcpy(name, "-j");  /* -j4, as make and ninja take it */
+            val = a + 2;
+        } else if (!strncmp(a, "--", 2) && eq && (size_t)(eq - a) < sizeof name) {
             memcpy(name, a, (size_t)(eq - a));
             name[eq - a] = '\0';
             val = eq + 1;

@@ -1,0 +1,1 @@
+audit -jx ../logs/seven-days-1862.yaml

@@ -1,0 +1,1 @@
+audit -j1 --summary ../logs
