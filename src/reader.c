@@ -329,7 +329,6 @@ struct adj_reader_s {
     raw_value_t subject;
     raw_value_t slots[SL_COUNT];
     uint32_t slot_mask;         /* bit per slot present in the event being read (has_slot) */
-    bool has_subject;           /* the event being read has its kind key's value */
     unknown_key_t *unknown;     /* owned array */
     size_t unknown_count, unknown_cap;
     claim_raw_t *claim_raw;     /* owned array */
@@ -1822,10 +1821,11 @@ static const fspec_t *kind_field(adj_event_kind_t kind, slot_t slot)
 }
 
 /* The roster id an event's subject names, for the `leader` of its shape
- * diagnostics; NULL when it names none. */
+ * diagnostics; NULL when it names none. Called only once the event is known
+ * to hold one kind key, whose value is then r->subject. */
 static const char *subject_leader(const adj_reader_t *r, adj_event_kind_t kind)
 {
-    if (kind_spec[kind].subject != FT_ID || !r->has_subject || !r->subject.is_scalar)
+    if (kind_spec[kind].subject != FT_ID || !r->subject.is_scalar)
         return NULL;
     int32_t l = leader_find(r, r->subject.text, r->subject.len);
     return l >= 0 ? r->header.leaders[l].id : NULL;
@@ -1882,7 +1882,6 @@ static int read_event(adj_reader_t *r)
         return skip_node(r) ? 0 : -1;
     }
     r->slot_mask = 0;
-    r->has_subject = false;
     r->unknown_count = 0;
     r->claim_count = 0;
     adj_buf_reset(&r->arena);
@@ -1929,7 +1928,6 @@ static int read_event(adj_reader_t *r)
                 return -1;
             if (nkinds == 1) {
                 raw_take(r, &r->subject, key_mark, order);
-                r->has_subject = true;
                 if (k == ADJ_EV_END && r->ev.type == YAML_MAPPING_START_EVENT) {
                     subject_is_map = true;
                     if (!read_claim(r))
