@@ -242,9 +242,9 @@ typedef struct raw_value_s {
     adj_mark_t key_mark;
     adj_mark_t mark;        /* the value's start */
     size_t order;           /* key position in the mapping */
-    char *text;             /* NUL-terminated; owned when `owned`, else "" */
+    char *text;             /* owned, NUL-terminated (taken from libyaml); NULL when
+                               the value is not a scalar (its text is never read) */
     size_t len;
-    bool owned;             /* text is a string taken over from libyaml */
 } raw_value_t;
 
 typedef struct unknown_key_s {
@@ -1553,11 +1553,9 @@ static bool has_slot(const adj_reader_t *r, slot_t s) { return r->slot_mask >> s
 
 static void raw_drop(raw_value_t *v)
 {
-    if (v->owned)
-        free(v->text);
-    v->text = (char *)"";
+    free(v->text);
+    v->text = NULL;
     v->len = 0;
-    v->owned = false;
 }
 
 /* The current event's value into *v. A scalar's string is taken from the
@@ -1574,10 +1572,9 @@ static void raw_take(adj_reader_t *r, raw_value_t *v, adj_mark_t key_mark, size_
     v->mark = ev_mark(r);
     v->order = order;
     if (v->is_scalar) {
-        char *old = v->owned ? v->text : NULL;
+        char *old = v->text;
         v->text = (char *)r->ev.data.scalar.value;
         v->len = r->ev.data.scalar.length;
-        v->owned = true;
         r->ev.data.scalar.value = (yaml_char_t *)old;
     } else {
         raw_drop(v);
@@ -2324,9 +2321,6 @@ static adj_reader_t *reader_alloc(const char *filename, adj_diags_t *diags)
     r->prologue = true;
     r->line = LS_START;
     r->u16_byte = r->u16_high = -1;
-    raw_drop(&r->subject);
-    for (int s = 0; s < SL_COUNT; s++)
-        raw_drop(&r->slots[s]);
     return r;
 }
 
