@@ -66,8 +66,9 @@ static void audit_run(adj_audit_t *a, adj_reader_t *r, const adj_audit_opts_t *o
             adj_engine_finish(a->engine, adj_reader_events_end(r));
         } else {
             if (st == ADJ_READ_IO_ERROR) {
+                int err = adj_reader_io_errno(r);
                 a->io_error = true;
-                a->io_errno = adj_reader_io_errno(r) ? adj_reader_io_errno(r) : EIO;
+                a->io_errno = err ? err : EIO;
             }
             break;
         }
