@@ -63,7 +63,7 @@ build() {  # build DIR [CMAKE ARGS...]
 # guided optimisation. Stage one builds it instrumented; it then audits
 # generated logs (clean, faulty, a small archive on two threads) and the
 # bundled ones, which writes the profile to DIR/pgo; stage two rebuilds
-# with it. Worth ~5% on a large log (README "Performance").
+# with it. Worth ~4% on a large log (README "Performance").
 release_build() {
     local dir=$1 train i
     cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release -DADJ_TESTS=OFF \
@@ -85,6 +85,7 @@ release_build() {
     cmake -S . -B "$dir" -DADJ_PGO=use >/dev/null
     cmake --build "$dir" -j "$jobs"
 }
+
 # end_to_end ADJUTANT: the end-to-end suites (expected diagnostics of every
 # test log and example, golden outputs) run with that binary.
 end_to_end() {

@@ -94,10 +94,10 @@ measure() {
     M_KB=$(tail -n 1 "$TMP/rss")
 }
 
-# median N...: the median of the numbers given.
+# median N...: the median of the numbers given (integers or not).
 median() {
-    printf '%s\n' "$@" | sort -n | awk '{ a[NR] = $1 } END {
-        if (NR % 2) print a[(NR + 1) / 2]; else printf "%.0f\n", (a[NR / 2] + a[NR / 2 + 1]) / 2 }'
+    printf '%s\n' "$@" | sort -g | awk '{ a[NR] = $1 } END {
+        if (NR % 2) print a[(NR + 1) / 2]; else printf "%.10g\n", (a[NR / 2] + a[NR / 2 + 1]) / 2 }'
 }
 
 # bench_pair N FLOOR_CMD... -- ADJ_CMD...: N rounds, each running the floor
@@ -135,8 +135,7 @@ bench_pair() {
     if [[ $B_NA == 0 && ${#ans[@]} -gt 0 ]]; then
         B_NS=$(median "${ans[@]}")
         B_KB=$(median "${akb[@]}")
-        B_RATIO=$(printf '%s\n' "${ratios[@]}" | sort -g | awk '{ a[NR] = $1 } END {
-            if (NR % 2) printf "%.3f", a[(NR + 1) / 2]; else printf "%.3f", (a[NR / 2] + a[NR / 2 + 1]) / 2 }')
+        B_RATIO=$(awk -v r="$(median "${ratios[@]}")" 'BEGIN { printf "%.3f", r }')
     else
         B_NA=1
     fi
@@ -236,7 +235,7 @@ else
 fi
 
 echo
-echo "Machine: ${CPU:-unknown CPU}, $(nproc) cores; $VERSION; median of $RUNS runs;" \
+echo "Machine: ${CPU:-unknown CPU}, $(nproc) cores; $VERSION; medians of $RUNS rounds ($((RUNS * 2 + 1)) for the 20 MB log);" \
     "peak RSS by $RSS_TOOL; MB = 10^6 bytes; events = libyaml events."
 echo
 echo "| input | files | MB | events | floor s | floor MB/s | floor RSS MiB | adjutant s | adjutant MB/s | adjutant M events/s | adjutant/floor | adjutant RSS MiB |"
