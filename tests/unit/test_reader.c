@@ -805,6 +805,29 @@ static void test_scalars_by_text_and_style(void **state)
     FINISH();
 }
 
+/* Tags on collections are ignored like tags on scalars; the reader frees
+ * each event's tag itself (event_release), so this runs under ASan's leak
+ * check and valgrind too. */
+static void test_tagged_collections_read_as_untagged(void **state)
+{
+    (void)state;
+    begin();
+    static const char y[] = HEAD
+        "  - !!map {turn: 1}\n"
+        "  - !!map\n"
+        "    activate: lee\n"
+        "    roll: !!int 2\n"
+        "  - !custom {move: lee, note: !!seq [a, b]}\n";
+    run_t *run = run_yaml(y);
+    EXPECT(run, W(ADJ_D_BAD_FIELD, at(y, "!!seq")));
+    assert_int_equal(run->n, 2);
+    CHECK(run->entries[0].e.turn == 1, "a tagged mapping is an event");
+    CHECK(run->entries[1].e.kind == ADJ_EV_ACTIVATE && run->entries[1].e.roll == 2,
+          "a block mapping with a tag is an event");
+    run_free(run);
+    FINISH();
+}
+
 /* ================================================================== */
 /* yaml-syntax                                                         */
 /* ================================================================== */
@@ -2129,6 +2152,7 @@ int main(void)
         cmocka_unit_test(test_events_end_mark),
         cmocka_unit_test(test_integers_at_the_64_bit_limits),
         cmocka_unit_test(test_scalars_by_text_and_style),
+        cmocka_unit_test(test_tagged_collections_read_as_untagged),
         cmocka_unit_test(test_yaml_syntax_carries_libyaml_problem),
         cmocka_unit_test(test_yaml_syntax_invalid_utf8_line),
         cmocka_unit_test(test_yaml_syntax_encoding_error_keeps_events_before_it),
