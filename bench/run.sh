@@ -14,7 +14,8 @@
 #   (b) BUILD_DIR/adjutant audit --format json FILES >/dev/null
 # one after the other, so that drift in the machine's speed hits both alike;
 # for the archive also with `adjutant audit --format json -j 1 DIR` and
-# `-j 2 DIR` as (b). It reports medians: wall seconds, MB/s (10^6 bytes),
+# `-j 2 DIR` as (b); and the 20 MB log once more with `yaml_floor --lean` as
+# (a), the floor releasing events the way adjutant does. It reports medians: wall seconds, MB/s (10^6 bytes),
 # YAML events/s (the event count the floor prints), adjutant's throughput as
 # a fraction of the floor's (the median of the rounds' floor time / adjutant
 # time), and peak RSS. A command that exits 2 (usage error: an option or a
@@ -216,6 +217,19 @@ for j in 1 2; do
     run_input "archive, \`-j $j DIR\`" "j$j" "$RUNS" -j "$j" "$TMP/archive" -- "${ARCHIVE_FILES[@]}"
 done
 
+# The 20 MB log once more, against the floor in --lean mode: libyaml's events
+# released the way adjutant releases them rather than by yaml_event_delete.
+# The gap to this floor is adjutant's own work alone.
+LEAN=n/a
+if [[ $HAVE_ADJ == 1 ]]; then
+    echo "  20 MB log: lean floor and adjutant, $((RUNS * 2 + 1)) rounds ..." >&2
+    bench_pair $((RUNS * 2 + 1)) "$FLOOR" --lean "$TMP/log-20mb.yaml" -- \
+        "$ADJ" audit --format json "$TMP/log-20mb.yaml"
+    if [[ $B_NA == 0 ]]; then
+        LEAN="$B_RATIO (lean floor $(fmt_rate "$(stat -c %s "$TMP/log-20mb.yaml")" "$F_NS" 1e6) MB/s)"
+    fi
+fi
+
 # ---------------------------------------------------------------------------
 # Report
 # ---------------------------------------------------------------------------
@@ -244,3 +258,4 @@ printf '%s\n' "${ROWS[@]}"
 echo
 echo "- \`-j 2\` over \`-j 1\` on the archive: $SPEEDUP"
 echo "- adjutant peak RSS: $FLAT"
+echo "- 20 MB log, adjutant/floor with the floor releasing events as adjutant does (\`yaml_floor --lean\`): $LEAN"

@@ -16,6 +16,7 @@
  * reading limits: depth, scalar length, anchors and aliases, libyaml errors.
  */
 #include "adj_reader.h"
+#include "adj_yaml_release.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -734,48 +735,10 @@ static void report_yaml_error(adj_reader_t *r)
 /* Pulling events: the one place the reading limits are enforced       */
 /* ------------------------------------------------------------------ */
 
-/* Release an event's strings. A log is made of scalars and collection
- * starts and ends; for those this frees the strings libyaml allocated (with
- * malloc: raw_take's strings are freed with free() too) and nothing else.
- * yaml_event_delete would also call through a switch, yaml_free per field
- * and clear the whole event, which yaml_parser_parse does again before it
- * fills it: ~13% of adjutant's own instructions (README "Performance").
- * Any other event goes to yaml_event_delete. */
-static inline void event_release(yaml_event_t *ev)
-{
-    switch (ev->type) {
-    case YAML_SCALAR_EVENT:
-        if (ev->data.scalar.anchor || ev->data.scalar.tag) {
-            free(ev->data.scalar.anchor);
-            free(ev->data.scalar.tag);
-        }
-        free(ev->data.scalar.value);
-        break;
-    case YAML_SEQUENCE_START_EVENT:
-        if (ev->data.sequence_start.anchor || ev->data.sequence_start.tag) {
-            free(ev->data.sequence_start.anchor);
-            free(ev->data.sequence_start.tag);
-        }
-        break;
-    case YAML_MAPPING_START_EVENT:
-        if (ev->data.mapping_start.anchor || ev->data.mapping_start.tag) {
-            free(ev->data.mapping_start.anchor);
-            free(ev->data.mapping_start.tag);
-        }
-        break;
-    case YAML_SEQUENCE_END_EVENT:
-    case YAML_MAPPING_END_EVENT:
-        break;
-    default:
-        yaml_event_delete(ev);
-        break;
-    }
-}
-
 static bool reader_pull(adj_reader_t *r)
 {
     if (r->have_ev) {
-        event_release(&r->ev);
+        adj_yaml_event_release(&r->ev);
         r->have_ev = false;
     }
     if (r->state >= RS_DONE)
@@ -1599,7 +1562,7 @@ static void raw_drop(raw_value_t *v)
 /* The current event's value into *v. A scalar's string is taken from the
  * event rather than copied (libyaml allocated it anyway, and the copy cost
  * every field a memcpy), and the slot's previous string is put in its place
- * for event_release to free: one malloc and one free per value, as in a
+ * for adj_yaml_event_release to free: one malloc and one free per value, as in a
  * bare event loop, the freed chunk warm for libyaml's next string, and the
  * NULL test in libyaml's free as predictable as there. */
 static void raw_take(adj_reader_t *r, raw_value_t *v, adj_mark_t key_mark, size_t order)
@@ -2402,7 +2365,7 @@ void adj_reader_free(adj_reader_t *r)
     if (!r)
         return;
     if (r->have_ev)
-        event_release(&r->ev);
+        adj_yaml_event_release(&r->ev);
     yaml_parser_delete(&r->parser);
     free_roster_raw(r);
     free(r->side_names[0]);
