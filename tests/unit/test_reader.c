@@ -805,9 +805,9 @@ static void test_scalars_by_text_and_style(void **state)
     FINISH();
 }
 
-/* Tags on collections are ignored like tags on scalars; the reader frees
- * each event's tag itself (adj_yaml_event_release), so this runs under ASan's leak
- * check and valgrind too. */
+/* Tags on collections are ignored like tags on scalars. The reader frees
+ * each event's tags itself (adj_yaml_event_release); this test runs under
+ * ASan's leak check and valgrind too. */
 static void test_tagged_collections_read_as_untagged(void **state)
 {
     (void)state;
