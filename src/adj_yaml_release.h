@@ -12,8 +12,8 @@
  *
  * Used by the reader (src/reader.c) and by the benchmark's floor in its
  * --lean mode (bench/floor.c), so that both release events the same way.
- * The event's contents are invalid afterwards; it may be passed to
- * yaml_parser_parse again.
+ * Afterwards the event is a YAML_NO_EVENT: releasing it again frees nothing,
+ * and it may be passed to yaml_parser_parse again.
  */
 #ifndef ADJ_YAML_RELEASE_H
 #define ADJ_YAML_RELEASE_H
@@ -21,28 +21,30 @@
 #include <stdlib.h>
 #include <yaml.h>
 
+/* An event's anchor and tag: almost always both NULL, so one test skips
+ * two calls. */
+static inline void adj_yaml_free_names(yaml_char_t *anchor, yaml_char_t *tag)
+{
+    if (anchor || tag) {
+        free(anchor);
+        free(tag);
+    }
+}
+
 static inline void adj_yaml_event_release(yaml_event_t *ev)
 {
     switch (ev->type) {
     case YAML_SCALAR_EVENT:
-        if (ev->data.scalar.anchor || ev->data.scalar.tag) {
-            free(ev->data.scalar.anchor);
-            free(ev->data.scalar.tag);
-        }
+        adj_yaml_free_names(ev->data.scalar.anchor, ev->data.scalar.tag);
         free(ev->data.scalar.value);
         break;
     case YAML_SEQUENCE_START_EVENT:
-        if (ev->data.sequence_start.anchor || ev->data.sequence_start.tag) {
-            free(ev->data.sequence_start.anchor);
-            free(ev->data.sequence_start.tag);
-        }
+        adj_yaml_free_names(ev->data.sequence_start.anchor, ev->data.sequence_start.tag);
         break;
     case YAML_MAPPING_START_EVENT:
-        if (ev->data.mapping_start.anchor || ev->data.mapping_start.tag) {
-            free(ev->data.mapping_start.anchor);
-            free(ev->data.mapping_start.tag);
-        }
+        adj_yaml_free_names(ev->data.mapping_start.anchor, ev->data.mapping_start.tag);
         break;
+    case YAML_NO_EVENT:
     case YAML_SEQUENCE_END_EVENT:
     case YAML_MAPPING_END_EVENT:
         break;
@@ -50,6 +52,7 @@ static inline void adj_yaml_event_release(yaml_event_t *ev)
         yaml_event_delete(ev);
         break;
     }
+    ev->type = YAML_NO_EVENT;  /* released: nothing left to free */
 }
 
 #endif

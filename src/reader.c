@@ -269,8 +269,7 @@ typedef enum rstate_e {
 
 struct adj_reader_s {
     yaml_parser_t parser;
-    yaml_event_t ev;            /* the current event, owned while have_ev */
-    bool have_ev;
+    yaml_event_t ev;            /* the current event, owned (YAML_NO_EVENT: none) */
     const char *filename;       /* borrowed */
     adj_diags_t *diags;         /* borrowed */
     rstate_t state;
@@ -737,10 +736,7 @@ static void report_yaml_error(adj_reader_t *r)
 
 static bool reader_pull(adj_reader_t *r)
 {
-    if (r->have_ev) {
-        adj_yaml_event_release(&r->ev);
-        r->have_ev = false;
-    }
+    adj_yaml_event_release(&r->ev);
     if (r->state >= RS_DONE)
         return false;
     if (!yaml_parser_parse(&r->parser, &r->ev)) {
@@ -750,7 +746,6 @@ static bool reader_pull(adj_reader_t *r)
             report_yaml_error(r);
         return false;
     }
-    r->have_ev = true;
     r->events++;
     const char *anchor = NULL;
     switch (r->ev.type) {
@@ -1562,9 +1557,8 @@ static void raw_drop(raw_value_t *v)
 /* The current event's value into *v. A scalar's string is taken from the
  * event rather than copied (libyaml allocated it anyway, and the copy cost
  * every field a memcpy), and the slot's previous string is put in its place
- * for adj_yaml_event_release to free: one malloc and one free per value, as in a
- * bare event loop, the freed chunk warm for libyaml's next string, and the
- * NULL test in libyaml's free as predictable as there. */
+ * for adj_yaml_event_release to free: one malloc and one free per value, as
+ * in a bare event loop, and the freed chunk warm for libyaml's next string. */
 static void raw_take(adj_reader_t *r, raw_value_t *v, adj_mark_t key_mark, size_t order)
 {
     v->is_scalar = is_scalar(r);
@@ -2364,8 +2358,7 @@ void adj_reader_free(adj_reader_t *r)
 {
     if (!r)
         return;
-    if (r->have_ev)
-        adj_yaml_event_release(&r->ev);
+    adj_yaml_event_release(&r->ev);
     yaml_parser_delete(&r->parser);
     free_roster_raw(r);
     free(r->side_names[0]);
