@@ -83,10 +83,8 @@ static int floor_parse_file(const char *path, bool lean, uint64_t *bytes, uint64
 
 int main(int argc, char **argv)
 {
-    int first = 1;
     bool lean = argc > 1 && strcmp(argv[1], "--lean") == 0;
-    if (lean)
-        first = 2;
+    int first = lean ? 2 : 1;
     if (argc <= first) {
         fputs("usage: yaml_floor [--lean] FILE...\n", stderr);
         return 2;

@@ -15,10 +15,10 @@
 # one after the other, so that drift in the machine's speed hits both alike;
 # for the archive also with `adjutant audit --format json -j 1 DIR` and
 # `-j 2 DIR` as (b); and the 20 MB log once more with `yaml_floor --lean` as
-# (a), the floor releasing events the way adjutant does. It reports medians: wall seconds, MB/s (10^6 bytes),
-# YAML events/s (the event count the floor prints), adjutant's throughput as
-# a fraction of the floor's (the median of the rounds' floor time / adjutant
-# time), and peak RSS. A command that exits 2 (usage error: an option or a
+# (a), the floor releasing events the way adjutant does. It reports medians:
+# wall seconds, MB/s (10^6 bytes), YAML events/s (the event count the floor
+# prints), adjutant's throughput as a fraction of the floor's (the median of
+# the rounds' floor time / adjutant time), and peak RSS. A command that exits 2 (usage error: an option or a
 # directory argument it does not know) is reported as n/a; exit 1 (errors
 # found in a log) is a normal audit.
 #
@@ -204,9 +204,11 @@ run_input() {
     row "$label" $# "$bytes" "$events"
     [[ $B_NA == 1 ]] || RSS[$key]=$B_KB
     [[ $B_NA == 1 ]] || JNS[$key]=$B_NS
+    BYTES[$key]=$bytes
 }
 
 declare -A JNS   # adjutant median wall time per input, ns
+declare -A BYTES # input size per input, bytes
 echo "running ($RUNS rounds each, $((RUNS * 2 + 1)) for the 20 MB log) ..." >&2
 run_input "1 MB log" 1mb "$RUNS" "$TMP/log-1mb.yaml" -- "$TMP/log-1mb.yaml"
 run_input "2 MB log" 2mb "$RUNS" "$TMP/log-2mb.yaml" -- "$TMP/log-2mb.yaml"
@@ -226,7 +228,7 @@ if [[ $HAVE_ADJ == 1 ]]; then
     bench_pair $((RUNS * 2 + 1)) "$FLOOR" --lean "$TMP/log-20mb.yaml" -- \
         "$ADJ" audit --format json "$TMP/log-20mb.yaml"
     if [[ $B_NA == 0 ]]; then
-        LEAN="$B_RATIO (lean floor $(fmt_rate "$(stat -c %s "$TMP/log-20mb.yaml")" "$F_NS" 1e6) MB/s)"
+        LEAN="$B_RATIO (lean floor $(fmt_rate "${BYTES[20mb]}" "$F_NS" 1e6) MB/s)"
     fi
 fi
 
