@@ -38,7 +38,6 @@ install_missing() {
         valgrind) need valgrind command -v valgrind ;;
         gcovr) need gcovr command -v gcovr ;;
         time) need time test -x /usr/bin/time ;;
-        hyperfine) need hyperfine command -v hyperfine ;;
         esac
     done
     [ ${#missing[@]} -eq 0 ] && return 0
@@ -169,7 +168,7 @@ release)
     echo "built and checked build-release/adjutant"
     ;;
 bench)
-    install_missing time hyperfine
+    install_missing time
     release_build build-bench
     verify_release build-bench
     bench/run.sh build-bench "${2:-5}"
