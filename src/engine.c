@@ -730,8 +730,9 @@ static void on_replace(adj_engine_t *e, const adj_entry_t *en)
                  ld->id, adj_status_name(ls->status));
         story(e, en, l, "base", "replacement by %s refused: he is not lost, or already replaced",
               rd->id);
-        story(e, en, r, "base", "cannot replace %s: %s is not lost, or already replaced", ld->id,
-              ld->id);
+        if (r != l)  /* one step per event for each leader it names (SPEC 6.3) */
+            story(e, en, r, "base", "cannot replace %s: %s is not lost, or already replaced",
+                  ld->id, ld->id);
         return;
     }
     const char *why = NULL;

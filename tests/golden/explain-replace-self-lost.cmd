@@ -1,0 +1,1 @@
+explain logs/diag/replacement-unavailable.yaml lee

@@ -1,0 +1,1 @@
+explain logs/diag/replace-not-gone--self.yaml lee
