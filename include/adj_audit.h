@@ -1,6 +1,6 @@
 /*
- * adj_audit.h - one file's audit: the reader's loop feeding the engine,
- * and the reporters that turn the result into text or JSON.
+ * adj_audit.h - one file's audit: the reader's loop feeding the engine.
+ * The reporters that turn its result into text or JSON are in adj_report.h.
  */
 #ifndef ADJ_AUDIT_H
 #define ADJ_AUDIT_H
@@ -33,7 +33,9 @@ typedef struct adj_audit_s {
     bool io_error;            /* the file could not be opened or read */
     int io_errno;
     adj_reader_t *reader;     /* owned: holds the header */
-    adj_engine_t *engine;     /* owned: NULL when the replay never began */
+    adj_engine_t *engine;     /* owned, opaque: NULL when the replay never began */
+    bool replayed;            /* the replay began: `result` holds what it produced */
+    adj_replay_t result;      /* what the reporters read (a view into reader and engine) */
     uint64_t bytes;           /* bytes read */
     uint64_t events;          /* YAML events parsed */
 } adj_audit_t;
@@ -47,26 +49,5 @@ void adj_audit_bytes(adj_audit_t *a, const void *data, size_t size, const char *
                      const adj_audit_opts_t *o);
 
 void adj_audit_free(adj_audit_t *a);
-
-/* ---- reporters: append to `out`, never print ---- */
-
-typedef struct adj_report_opts_s {
-    const adj_audit_opts_t *audit;  /* borrowed: rulings and moment */
-    bool color;                     /* ANSI colour in text output */
-} adj_report_opts_t;
-
-/* One JSON Lines object (with the trailing newline), SPEC 5. */
-void adj_report_json(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o);
-
-/* Compiler-style diagnostics, the leaders' table, the tally, a verdict. */
-void adj_report_text(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o);
-
-/* One line for `--summary`. */
-void adj_report_summary_line(adj_buf_t *out, const adj_audit_t *a);
-
-/* Shared by the reporters: a leader's state and a diagnostic as JSON. */
-void adj_json_state(adj_buf_t *out, const adj_audit_t *a, int32_t leader);
-void adj_json_diag(adj_buf_t *out, const adj_diag_t *d);
-void adj_json_rulings(adj_buf_t *out, const adj_rulings_t *rs);
 
 #endif

@@ -125,6 +125,8 @@ typedef struct adj_diags_s {
     size_t warnings;
     size_t omitted;     /* found past ADJ_MAX_DIAGS, counted but not kept */
     bool stopped;       /* a yaml-syntax, yaml-alias or bad-document stopped the audit */
+    bool turn_known;    /* the replay has begun a turn: */
+    int64_t turn;       /* the one each new diagnostic arises in (adj_diags_set_turn) */
 } adj_diags_t;
 
 /* Diagnostics kept per file: a hostile log with a flaw on every line must
@@ -133,7 +135,12 @@ typedef struct adj_diags_s {
 
 void adj_diags_free(adj_diags_t *d);
 
-/* Add a diagnostic; `rule` NULL takes the catalogue's, `leader` is copied.
+/* The replay began turn `turn`: every diagnostic added from now on without
+ * a turn of its own is dated with it (the reader knows no turns). */
+void adj_diags_set_turn(adj_diags_t *d, int64_t turn);
+
+/* Add a diagnostic; `rule` NULL takes the catalogue's, `leader` is copied,
+ * `turn` NULL takes the current turn (none before the first).
  * Returns NULL when ADJ_MAX_DIAGS are already kept (it is counted only). */
 adj_diag_t *adj_diags_add(adj_diags_t *d, adj_code_t code, adj_mark_t mark,
                           const char *rule, const char *leader, const int64_t *turn,

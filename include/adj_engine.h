@@ -9,8 +9,11 @@
  *     adj_engine_t *e = adj_engine_new(header, &rulings, &diags);
  *     adj_engine_feed(e, entry);  ...
  *     adj_engine_finish(e, events_end_mark);   // only at the end of `events`
- *     ... read e->leaders, e->vp ...
+ *     adj_replay_t r = adj_engine_result(e);   // leaders' states, VPs, turn
  *     adj_engine_free(e);
+ *
+ * The engine itself is opaque: only engine.c (and the white-box unit tests
+ * and fuzzers, through src/engine_impl.h) see inside it.
  */
 #ifndef ADJ_ENGINE_H
 #define ADJ_ENGINE_H
@@ -19,24 +22,8 @@
 #include "adj_log.h"
 #include "adj_rulings.h"
 
-/* Obligations (SPEC 3.4): rolls or actions the rules now require. */
-typedef enum adj_obligation_kind_e {
-    ADJ_OB_ILLNESS_CHECK,
-    ADJ_OB_DURATION,
-    ADJ_OB_SUSTAIN,
-    ADJ_OB_REPLACE,
-    ADJ_OB_COUNT
-} adj_obligation_kind_t;
-
-typedef struct adj_obligation_s {
-    adj_obligation_kind_t kind;
-    int32_t leader;
-    adj_mark_t mark;    /* the event that created it */
-    int64_t turn;
-    bool met;
-} adj_obligation_t;
-
-/* One leader's replayed state (SPEC 3.1). */
+/* One leader's replayed state (SPEC 3.1). The first four fields are what
+ * reports show; the rest is the engine's bookkeeping. */
 typedef struct adj_leader_state_s {
     adj_status_t status;
     int64_t level;          /* wound level or illness turns left; 0 otherwise */
@@ -51,16 +38,6 @@ typedef struct adj_leader_state_s {
     int32_t inactive_at;    /* index in adj_engine_t.inactive_list, -1 */
 } adj_leader_state_t;
 
-/* One part of the regenerated tally, remembered to explain a mismatch. */
-typedef struct adj_contrib_s {
-    size_t line;
-    int side;
-    int64_t points;
-    int32_t leader;         /* the leader lost, -1 for an award */
-} adj_contrib_t;
-
-#define ADJ_MAX_CONTRIBS 32
-
 /* One step of a leader's story, for `adjutant explain` (SPEC 6.3). */
 typedef struct adj_step_s {
     adj_mark_t mark;
@@ -70,16 +47,18 @@ typedef struct adj_step_s {
     const char *rule;       /* borrowed: "8.13", "8.13b", "base", a ruling name */
     int32_t leader;
     const char *text;       /* borrowed, valid during the callback */
+    const adj_leader_state_t *state;  /* borrowed: his state after the step */
 } adj_step_t;
 
 typedef void (*adj_step_fn)(void *ctx, const adj_step_t *step);
 
-typedef struct adj_engine_s {
-    const adj_header_t *header;   /* borrowed */
-    adj_rulings_t rulings;
-    adj_diags_t *diags;           /* borrowed */
-    adj_leader_state_t *leaders;  /* owned, header->leader_count */
+typedef struct adj_engine_s adj_engine_t;
 
+/* What a replay produced, for the reporters: a snapshot of the scalars and
+ * a view of the leaders' states. */
+typedef struct adj_replay_s {
+    const adj_header_t *header;          /* borrowed from the reader */
+    const adj_leader_state_t *leaders;   /* borrowed from the engine, header->leader_count */
     bool turn_begun;
     int64_t turn;                 /* last turn begun, when turn_begun */
     bool ended;                   /* `end` was reached */
@@ -87,31 +66,7 @@ typedef struct adj_engine_s {
     bool has_claim;               /* `end` carried a mapping */
     bool claim_present[2];
     int64_t claim[2];             /* claimed_vp after dropping bad entries */
-
-    /* the open activation */
-    int32_t act_leader;           /* -1 when none is open */
-    bool act_mp_known;
-    int64_t act_mp;               /* MPs available when known */
-    uint64_t act_spent;           /* MPs spent: non-negative, saturates at UINT64_MAX */
-    bool act_exceeded;            /* move-exceeds-mp already reported */
-    bool act_checked;             /* his illness check was made */
-
-    adj_obligation_t *pending;    /* owned: obligations created since the last expiry */
-    size_t pending_count, pending_cap;
-    size_t pending_rolls;         /* ILLNESS-CHECK and DURATION still unmet */
-
-    int32_t *afflicted;           /* owned: wounded/ill leaders, mended at turns */
-    size_t afflicted_count;
-    int32_t *inactive_list;       /* owned: leaders on their Inactive side */
-    size_t inactive_count;
-
-    adj_contrib_t contribs[ADJ_MAX_CONTRIBS];
-    size_t contrib_count;         /* all contributions, even past the array */
-
-    adj_step_fn on_step;          /* NULL: no story is told (the fast path) */
-    void *step_ctx;               /* borrowed */
-    adj_buf_t say;                /* owned scratch for step texts */
-} adj_engine_t;
+} adj_replay_t;
 
 adj_engine_t *adj_engine_new(const adj_header_t *header, const adj_rulings_t *rulings,
                              adj_diags_t *diags);
@@ -122,6 +77,15 @@ void adj_engine_feed(adj_engine_t *e, const adj_entry_t *entry);
 
 /* The events sequence ended at `mark`: expire obligations, warn missing-end. */
 void adj_engine_finish(adj_engine_t *e, adj_mark_t mark);
+
+/* Tell each step of a leader's story to `fn` (NULL: none, the fast path). */
+void adj_engine_on_step(adj_engine_t *e, adj_step_fn fn, void *ctx);
+
+/* `end` was reached. */
+bool adj_engine_ended(const adj_engine_t *e);
+
+/* The replay so far; valid until the next feed or finish. */
+adj_replay_t adj_engine_result(const adj_engine_t *e);
 
 /* In play: fit, wounded or ill. */
 bool adj_status_in_play(adj_status_t s);

@@ -6,18 +6,17 @@
 #ifndef ADJ_CLI_H
 #define ADJ_CLI_H
 
-#include "adj_audit.h"
+#include "adj_report.h"
 
 #define ADJ_EXIT_OK 0
 #define ADJ_EXIT_FLAWS 1
 #define ADJ_EXIT_USAGE 2
 
 typedef enum adj_command_e { ADJ_CMD_AUDIT, ADJ_CMD_EXPLAIN, ADJ_CMD_COMPARE } adj_command_t;
-typedef enum adj_format_e { ADJ_FMT_TEXT, ADJ_FMT_JSON } adj_format_t;
 
 typedef struct adj_config_s {
     adj_command_t command;
-    adj_format_t format;
+    const adj_reporter_t *reporter;  /* borrowed from the table: --format */
     bool summary;             /* audit: one line per file and a total */
     int jobs;                 /* audit: worker threads (>= 1) */
     adj_audit_opts_t audit;   /* rulings and --at */

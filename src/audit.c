@@ -36,31 +36,43 @@ bool adj_at_parse(adj_at_t *at, const char *arg)
     return true;
 }
 
+/* ---- `--at`: where the replay stops, decided here for both kinds ---- */
+
+/* Before the first read: a line stop is the reader's to make, since it
+ * must cut the log mid-entry (SPEC 6.2). */
+static void at_arm(const adj_at_t *at, adj_reader_t *r)
+{
+    if (at->kind == ADJ_AT_LINE)
+        adj_reader_stop_after_line(r, (size_t)at->value);
+}
+
+/* After feeding `en`: a turn stop comes once that turn has begun, before
+ * anything in it expires, and never after `end` (`was_over`). */
+static bool at_reached(const adj_at_t *at, const adj_entry_t *en, bool was_over)
+{
+    return at->kind == ADJ_AT_TURN && en->kind == ADJ_EV_TURN && en->turn == at->value &&
+           !was_over;
+}
+
+static void audit_start_replay(adj_audit_t *a, adj_reader_t *r, const adj_audit_opts_t *o)
+{
+    a->engine = adj_engine_new(adj_reader_header(r), &o->rulings, &a->diags);
+    adj_engine_on_step(a->engine, o->on_step, o->step_ctx);
+}
+
 static void audit_run(adj_audit_t *a, adj_reader_t *r, const adj_audit_opts_t *o)
 {
     a->reader = r;
-    if (o->at.kind == ADJ_AT_LINE)
-        adj_reader_stop_after_line(r, (size_t)o->at.value);
+    at_arm(&o->at, r);
     for (;;) {
         const adj_entry_t *en;
-        size_t before = a->diags.count;
         adj_read_status_t st = adj_reader_next(r, &en);
-        /* the reader knows no turns: date its findings with the replay's turn */
-        for (size_t i = before; a->engine && a->engine->turn_begun && i < a->diags.count; i++) {
-            if (!a->diags.items[i].has_turn) {
-                a->diags.items[i].has_turn = true;
-                a->diags.items[i].turn = a->engine->turn;
-            }
-        }
         if (st == ADJ_READ_HEADER) {
-            a->engine = adj_engine_new(adj_reader_header(r), &o->rulings, &a->diags);
-            a->engine->on_step = o->on_step;
-            a->engine->step_ctx = o->step_ctx;
+            audit_start_replay(a, r, o);
         } else if (st == ADJ_READ_ENTRY) {
-            bool was_over = a->engine->ended;
+            bool was_over = o->at.kind == ADJ_AT_TURN && adj_engine_ended(a->engine);
             adj_engine_feed(a->engine, en);
-            if (o->at.kind == ADJ_AT_TURN && en->kind == ADJ_EV_TURN &&
-                en->turn == o->at.value && !was_over)
+            if (at_reached(&o->at, en, was_over))
                 break;  /* the moment asked for: nothing expires, no missing-end */
         } else if (st == ADJ_READ_EVENTS_END) {
             adj_engine_finish(a->engine, adj_reader_events_end(r));
@@ -75,6 +87,10 @@ static void audit_run(adj_audit_t *a, adj_reader_t *r, const adj_audit_opts_t *o
     }
     a->bytes = adj_reader_bytes(r);
     a->events = adj_reader_events(r);
+    if (a->engine) {
+        a->replayed = true;
+        a->result = adj_engine_result(a->engine);
+    }
     adj_diags_sort(&a->diags);
 }
 

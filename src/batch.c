@@ -105,8 +105,6 @@ typedef struct result_s {
     bool done;
     bool io_error;
     size_t errors, warnings;
-    bool has_vp;
-    int64_t vp[2];
     uint64_t bytes;
 } result_t;
 
@@ -134,18 +132,11 @@ static void audit_one(const adj_config_t *c, const char *path, result_t *res)
     }
     res->errors = a.diags.errors;
     res->warnings = a.diags.warnings;
-    if (a.engine) {
-        res->has_vp = true;
-        res->vp[0] = a.engine->vp[0];
-        res->vp[1] = a.engine->vp[1];
-    }
     adj_report_opts_t ro = {&c->audit, c->color};
     if (c->summary)
-        adj_report_summary_line(&res->out, &a);
-    else if (c->format == ADJ_FMT_JSON)
-        adj_report_json(&res->out, &a, &ro);
+        c->reporter->summary(&res->out, &a, &ro);
     else
-        adj_report_text(&res->out, &a, &ro);
+        c->reporter->audit(&res->out, &a, &ro);
     adj_audit_free(&a);
 }
 
@@ -185,95 +176,139 @@ static void show_progress(size_t done, size_t total, uint64_t bytes, double star
     fflush(stderr);
 }
 
-int adj_cmd_audit(const adj_config_t *c)
+/* The files named, directories expanded; false when a directory failed. */
+static bool collect_args(const adj_config_t *c, file_list_t *files)
 {
-    file_list_t files = {0};
-    int status = ADJ_EXIT_OK;
+    bool ok = true;
     for (size_t i = 0; i < c->arg_count; i++) {
         struct stat st;
         const char *a = c->args[i];
-        if (strcmp(a, "-") != 0 && stat(a, &st) == 0 && S_ISDIR(st.st_mode)) {
-            if (!collect_dir(&files, a, 0))
-                status = ADJ_EXIT_USAGE;
-        } else {
-            list_push(&files, adj_xstrdup(a));
+        if (strcmp(a, "-") != 0 && stat(a, &st) == 0 && S_ISDIR(st.st_mode))
+            ok = collect_dir(files, a, 0) && ok;
+        else
+            list_push(files, adj_xstrdup(a));
+    }
+    return ok;
+}
+
+/* Start up to -j workers; returns how many run (0: the main thread works). */
+static size_t pool_start(pool_t *p, pthread_t *threads, size_t nthreads)
+{
+    pthread_mutex_init(&p->lock, NULL);
+    pthread_cond_init(&p->changed, NULL);
+    if (nthreads > p->files->count)
+        nthreads = p->files->count;
+    if (nthreads <= 1)
+        return 0;  /* one file or -j 1: the main thread does the work, no pool */
+    size_t started = 0;
+    for (; started < nthreads; started++)
+        if (pthread_create(&threads[started], NULL, worker, p) != 0)
+            break;
+    return started;
+}
+
+typedef struct totals_s {
+    size_t clean, flawed, io_failed, errors, warnings;
+    uint64_t bytes;
+    int status;
+} totals_t;
+
+/* Print file i's report once it is done (over the progress line), and
+ * count it. */
+static void print_result(pool_t *p, size_t i, bool pooled, bool progress, totals_t *t)
+{
+    result_t *r = &p->results[i];
+    if (!pooled) {
+        audit_one(p->config, p->files->paths[i], r);  /* no pool: audit, then print, in turn */
+    } else {
+        pthread_mutex_lock(&p->lock);
+        while (!r->done)
+            pthread_cond_wait(&p->changed, &p->lock);
+        pthread_mutex_unlock(&p->lock);
+    }
+    t->bytes += r->bytes;
+    if (progress)
+        fputs("\r\033[K", stderr);
+    if (r->io_error) {
+        adj_cli_error("%s", r->out.data);
+        t->status = ADJ_EXIT_USAGE;
+        t->io_failed++;
+    } else {
+        if (!adj_cli_write(&r->out))
+            t->status = ADJ_EXIT_USAGE;
+        t->errors += r->errors;
+        t->warnings += r->warnings;
+        if (r->errors && t->status == ADJ_EXIT_OK)
+            t->status = ADJ_EXIT_FLAWS;
+        if (r->errors)
+            t->flawed++;
+        else
+            t->clean++;
+    }
+    adj_buf_free(&r->out);
+    pthread_mutex_lock(&p->lock);
+    p->printed = i + 1;
+    pthread_cond_broadcast(&p->changed);
+    pthread_mutex_unlock(&p->lock);
+}
+
+/* A document-per-run format's opening or closing (SARIF), when it has one. */
+static void report_hook(const adj_config_t *c,
+                        void (*hook)(adj_buf_t *, const adj_report_opts_t *), totals_t *t)
+{
+    if (!hook || c->summary)
+        return;
+    adj_buf_t out = {0};
+    adj_report_opts_t ro = {&c->audit, c->color};
+    hook(&out, &ro);
+    if (!adj_cli_write(&out))
+        t->status = ADJ_EXIT_USAGE;
+    adj_buf_free(&out);
+}
+
+static void print_all(pool_t *p, size_t started, totals_t *t)
+{
+    const adj_config_t *c = p->config;
+    size_t n = p->files->count;
+    bool progress = c->progress && n > 1;
+    double start = now_seconds();
+    report_hook(c, c->reporter->begin, t);
+    for (size_t i = 0; i < n; i++) {
+        print_result(p, i, started > 0, progress, t);
+        if (progress) {
+            fflush(stdout);
+            show_progress(i + 1, n, t->bytes, start);
         }
     }
+    if (progress)
+        fputs("\r\033[K", stderr);
+    report_hook(c, c->reporter->end, t);
+    if (c->summary)
+        printf("total: %zu file%s, %zu clean, %zu with errors, %zu unreadable; %zu error%s, "
+               "%zu warning%s\n",
+               n, n == 1 ? "" : "s", t->clean, t->flawed, t->io_failed, t->errors,
+               t->errors == 1 ? "" : "s", t->warnings, t->warnings == 1 ? "" : "s");
+}
 
+int adj_cmd_audit(const adj_config_t *c)
+{
+    file_list_t files = {0};
+    totals_t t = {0};
+    if (!collect_args(c, &files))
+        t.status = ADJ_EXIT_USAGE;
     pool_t p = {0};
     p.config = c;
     p.files = &files;
     p.results = adj_xcalloc(files.count ? files.count : 1, sizeof *p.results);
     p.window = (size_t)c->jobs * 4;
-    pthread_mutex_init(&p.lock, NULL);
-    pthread_cond_init(&p.changed, NULL);
-    size_t nthreads = (size_t)c->jobs;
-    if (nthreads > files.count)
-        nthreads = files.count;
-    if (nthreads <= 1)
-        nthreads = 0;  /* one file or -j 1: the main thread does the work, no pool */
-    pthread_t *threads = adj_xcalloc(nthreads ? nthreads : 1, sizeof *threads);
-    size_t started = 0;
-    for (; started < nthreads; started++)
-        if (pthread_create(&threads[started], NULL, worker, &p) != 0)
-            break;
-
-    bool progress = c->progress && files.count > 1;
-    double start = now_seconds();
-    uint64_t bytes = 0;
-    size_t clean = 0, flawed = 0, io_failed = 0, errors = 0, warnings = 0;
-    for (size_t i = 0; i < files.count; i++) {
-        result_t *r = &p.results[i];
-        if (started == 0) {
-            audit_one(c, files.paths[i], r);  /* no pool: audit, then print, in turn */
-        } else {
-            pthread_mutex_lock(&p.lock);
-            while (!r->done)
-                pthread_cond_wait(&p.changed, &p.lock);
-            pthread_mutex_unlock(&p.lock);
-        }
-        bytes += r->bytes;
-        if (progress)
-            fputs("\r\033[K", stderr);
-        if (r->io_error) {
-            adj_cli_error("%s", r->out.data);
-            status = ADJ_EXIT_USAGE;
-            io_failed++;
-        } else {
-            if (!adj_cli_write(&r->out))
-                status = ADJ_EXIT_USAGE;
-            errors += r->errors;
-            warnings += r->warnings;
-            if (r->errors) {
-                flawed++;
-                if (status == ADJ_EXIT_OK)
-                    status = ADJ_EXIT_FLAWS;
-            } else {
-                clean++;
-            }
-        }
-        adj_buf_free(&r->out);
-        pthread_mutex_lock(&p.lock);
-        p.printed = i + 1;
-        pthread_cond_broadcast(&p.changed);
-        pthread_mutex_unlock(&p.lock);
-        if (progress) {
-            fflush(stdout);
-            show_progress(i + 1, files.count, bytes, start);
-        }
-    }
-    if (progress)
-        fputs("\r\033[K", stderr);
-    for (size_t t = 0; t < started; t++)
-        pthread_join(threads[t], NULL);
-    if (c->summary)
-        printf("total: %zu file%s, %zu clean, %zu with errors, %zu unreadable; %zu error%s, "
-               "%zu warning%s\n",
-               files.count, files.count == 1 ? "" : "s", clean, flawed, io_failed, errors,
-               errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s");
+    pthread_t *threads = adj_xcalloc((size_t)c->jobs, sizeof *threads);
+    size_t started = pool_start(&p, threads, (size_t)c->jobs);
+    print_all(&p, started, &t);
+    for (size_t i = 0; i < started; i++)
+        pthread_join(threads[i], NULL);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         adj_cli_error("cannot write the report: %s", strerror(errno));
-        status = ADJ_EXIT_USAGE;
+        t.status = ADJ_EXIT_USAGE;
     }
     pthread_mutex_destroy(&p.lock);
     pthread_cond_destroy(&p.changed);
@@ -282,5 +317,5 @@ int adj_cmd_audit(const adj_config_t *c)
     for (size_t i = 0; i < files.count; i++)
         free(files.paths[i]);
     free(files.paths);
-    return status;
+    return t.status;
 }

@@ -16,7 +16,7 @@ static const char usage_text[] =
     "       adjutant compare [options] FILE --ruling NAME=VALUE...\n"
     "       adjutant --help | --version | --list-codes\n";
 
-static const char help_text[] =
+static const char help_intro[] =
     "\n"
     "Audit the YAML log of a game of The Campaigns of Robert E. Lee: replay it\n"
     "through optional rule 8.13 Leaders and Illness, rebuild every leader's state\n"
@@ -27,14 +27,9 @@ static const char help_text[] =
     "  explain   tell the story of one or more leaders' game, step by step\n"
     "  compare   replay under the default rulings and under others; show what differs\n"
     "\n"
-    "options:\n"
-    "  --format text|json   text for people (default), JSON Lines for programs\n"
-    "  --ruling NAME=VALUE  replay under another reading of rule 8.13 (repeatable)\n"
-    "  --at turn:N|line:L   replay only up to that moment\n"
-    "  -j, --jobs N         audit N files at once (default: the number of cores)\n"
-    "  --summary            one line per file and a total, for an archive\n"
-    "  --color, --no-color  force colour on or off (default: on a terminal, unless NO_COLOR)\n"
-    "  -h, --help           this help;  --version  the version;  --list-codes  the codes\n"
+    "options:\n";
+
+static const char help_outro[] =
     "\n"
     "exit status: 0 no errors, 1 errors found (or, for compare, the readings differ),\n"
     "2 usage or I/O failure.\n";
@@ -100,144 +95,327 @@ void adj_config_free(adj_config_t *c)
     c->arg_count = 0;
 }
 
+/* ------------------------------------------------------------------ */
+/* The options: one table, from which parsing and --help both come     */
+/* ------------------------------------------------------------------ */
+
+/* Apply an option's value (NULL for a flag): -1 to go on, or an exit status. */
+typedef int (*cli_apply_fn)(adj_config_t *c, const char *val);
+
+typedef struct cli_option_s {
+    const char *short_name;  /* "-j", or NULL */
+    const char *long_name;   /* "--jobs" */
+    const char *arg;         /* the value's name in --help; NULL: a flag, which takes none */
+    const char *help;        /* NULL: described on the line of the option before it */
+    cli_apply_fn apply;
+} cli_option_t;
+
+/* --format's value and help line come from the reporters' table. */
+static char format_arg[64];
+static char format_help[160];
+
+static void formats_describe(void)
+{
+    if (format_arg[0])
+        return;
+    adj_buf_t arg = {0}, help = {0};
+    for (size_t i = 0; adj_reporter_at(i); i++) {
+        adj_buf_printf(&arg, "%s%s", i ? "|" : "", adj_reporter_at(i)->name);
+        adj_buf_printf(&help, "%s%s", i ? ", " : "", adj_reporter_at(i)->help);
+    }
+    snprintf(format_arg, sizeof format_arg, "%s", arg.data);
+    snprintf(format_help, sizeof format_help, "%s", help.data);
+    adj_buf_free(&arg);
+    adj_buf_free(&help);
+}
+
+static int opt_format(adj_config_t *c, const char *val)
+{
+    c->reporter = adj_reporter_find(val);
+    if (c->reporter)
+        return -1;
+    adj_buf_t names = {0};
+    for (size_t i = 0; adj_reporter_at(i); i++)
+        adj_buf_printf(&names, "%s%s", !i ? "" : adj_reporter_at(i + 1) ? ", " : " or ",
+                       adj_reporter_at(i)->name);
+    int st = usage_error(c, "--format must be %s, not '%s'", names.data, val);
+    adj_buf_free(&names);
+    return st;
+}
+
+static int opt_ruling(adj_config_t *c, const char *val)
+{
+    adj_buf_t err = {0};
+    int st = -1;
+    if (adj_rulings_parse(&c->audit.rulings, val, &err))
+        c->rulings_given = true;
+    else
+        st = usage_error(c, "%s", err.data);
+    adj_buf_free(&err);
+    return st;
+}
+
+static int opt_at(adj_config_t *c, const char *val)
+{
+    if (!adj_at_parse(&c->audit.at, val))
+        return usage_error(c, "--at takes turn:N or line:L (L >= 1), not '%s'", val);
+    return -1;
+}
+
+static int opt_jobs(adj_config_t *c, const char *val)
+{
+    char *end;
+    errno = 0;
+    long n = strtol(val, &end, 10);
+    if (errno || *end || n < 1 || n > 256)
+        return usage_error(c, "-j takes a number of jobs from 1 to 256, not '%s'", val);
+    c->jobs = (int)n;
+    return -1;
+}
+
+static int opt_summary(adj_config_t *c, const char *val)
+{
+    (void)val;
+    c->summary = true;
+    return -1;
+}
+
+static int opt_color(adj_config_t *c, const char *val)
+{
+    (void)val;
+    c->color = true;
+    return -1;
+}
+
+static int opt_no_color(adj_config_t *c, const char *val)
+{
+    (void)val;
+    c->color = false;
+    return -1;
+}
+
+static int opt_help(adj_config_t *c, const char *val);
+
+static const cli_option_t options[] = {
+    {NULL, "--format", format_arg, format_help, opt_format},
+    {NULL, "--ruling", "NAME=VALUE", "replay under another reading of rule 8.13 (repeatable)",
+     opt_ruling},
+    {NULL, "--at", "turn:N|line:L", "replay only up to that moment", opt_at},
+    {"-j", "--jobs", "N", "audit N files at once (default: the number of cores)", opt_jobs},
+    {NULL, "--summary", NULL, "one line per file and a total, for an archive", opt_summary},
+    {NULL, "--color", NULL, "force colour on or off (default: on a terminal, unless NO_COLOR)",
+     opt_color},
+    {NULL, "--no-color", NULL, NULL, opt_no_color},
+    {"-h", "--help", NULL, "this help;  --version  the version;  --list-codes  the codes",
+     opt_help},
+};
+
+#define OPTION_COUNT (sizeof options / sizeof options[0])
+
+static const cli_option_t *find_option(const char *name)
+{
+    for (size_t i = 0; i < OPTION_COUNT; i++)
+        if ((options[i].short_name && !strcmp(name, options[i].short_name)) ||
+            !strcmp(name, options[i].long_name))
+            return &options[i];
+    return NULL;
+}
+
+/* One line of --help per described option: "-j, --jobs N", the options
+ * it shares the line with, then what it does. */
+static void print_options(FILE *f)
+{
+    formats_describe();
+    for (size_t i = 0; i < OPTION_COUNT; i++) {
+        const cli_option_t *o = &options[i];
+        if (!o->help)
+            continue;
+        adj_buf_t label = {0};
+        if (o->short_name)
+            adj_buf_printf(&label, "%s, ", o->short_name);
+        adj_buf_puts(&label, o->long_name);
+        if (o->arg)
+            adj_buf_printf(&label, " %s", o->arg);
+        for (size_t k = i + 1; k < OPTION_COUNT && !options[k].help; k++)
+            adj_buf_printf(&label, ", %s", options[k].long_name);
+        fprintf(f, "  %-21s%s\n", label.data, o->help);
+        adj_buf_free(&label);
+    }
+}
+
+/* -h, --help and `help`, wherever they stand: the one place help is given. */
+static int opt_help(adj_config_t *c, const char *val)
+{
+    (void)val;
+    fputs(usage_text, stdout);
+    fputs(help_intro, stdout);
+    print_options(stdout);
+    fputs(help_outro, stdout);
+    print_rulings(stdout);
+    adj_config_free(c);
+    return ADJ_EXIT_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Parsing                                                             */
+/* ------------------------------------------------------------------ */
+
 static int default_jobs(void)
 {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     return n < 1 ? 1 : n > 64 ? 64 : (int)n;
 }
 
-int adj_cli_parse(adj_config_t *c, int argc, char **argv)
+/* Split "--opt=value", "-j4" (as make and ninja take it) or "--opt" into
+ * its name and attached value (NULL: none). False when it cannot be a name. */
+static bool split_option(const char *a, char name[32], const char **val)
+{
+    const char *eq = strchr(a, '=');
+    *val = NULL;
+    if (!strncmp(a, "-j", 2) && a[2] != '\0') {
+        strcpy(name, "-j");
+        *val = a + 2;
+    } else if (!strncmp(a, "--", 2) && eq && (size_t)(eq - a) < 32) {
+        memcpy(name, a, (size_t)(eq - a));
+        name[eq - a] = '\0';
+        *val = eq + 1;
+    } else if (strlen(a) < 32) {
+        strcpy(name, a);
+    } else {
+        return false;
+    }
+    return true;
+}
+
+/* The option at argv[*i] (its value may be the next word): -1 to go on. */
+static int parse_option(adj_config_t *c, int argc, char **argv, int *i)
+{
+    const char *a = argv[*i], *val;
+    char name[32];
+    if (!split_option(a, name, &val))
+        return usage_error(c, "unknown option '%s'", a);
+    const cli_option_t *o = find_option(name);
+    bool takes = o && o->arg;
+    if (takes && !val) {
+        if (*i + 1 >= argc)
+            return usage_error(c, "option %s needs a value", name);
+        val = argv[++*i];
+    } else if (!takes && val) {
+        return usage_error(c, "option %s takes no value", name);
+    }
+    if (!o)
+        return usage_error(c, "unknown option '%s'", a);
+    return o->apply(c, val);
+}
+
+/* The words after the command: options, and the files and leaders. */
+static int parse_words(adj_config_t *c, int argc, char **argv)
+{
+    bool options_done = false;
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i];
+        if (options_done || a[0] != '-' || !strcmp(a, "-")) {
+            c->args[c->arg_count++] = a;
+        } else if (!strcmp(a, "--")) {
+            options_done = true;
+        } else {
+            int st = parse_option(c, argc, argv, &i);
+            if (st >= 0)
+                return st;
+        }
+    }
+    return -1;
+}
+
+static int check_audit(adj_config_t *c)
+{
+    if (c->arg_count == 0)
+        return usage_error(c, "audit needs at least one FILE or DIR (- for standard input)");
+    return -1;
+}
+
+static int check_explain(adj_config_t *c)
+{
+    if (c->arg_count < 2)
+        return usage_error(c, "explain needs a FILE and at least one LEADER id");
+    return -1;
+}
+
+static int check_compare(adj_config_t *c)
+{
+    if (c->arg_count != 1)
+        return usage_error(c, "compare needs exactly one FILE");
+    if (!c->rulings_given || adj_rulings_is_default(&c->audit.rulings))
+        return usage_error(c, "compare needs at least one --ruling NAME=VALUE that is not "
+                              "the default");
+    return -1;
+}
+
+static int print_version(adj_config_t *c)
+{
+    printf("adjutant %s (log format adjutant/1)\n", ADJ_VERSION);
+    adj_config_free(c);
+    return ADJ_EXIT_OK;
+}
+
+static int list_codes(adj_config_t *c)
+{
+    print_codes(stdout);
+    adj_config_free(c);
+    return ADJ_EXIT_OK;
+}
+
+/* The first word: a command, with the check of its words; or an action
+ * done at once (run, with no check). */
+typedef struct cli_command_s {
+    const char *name;
+    adj_command_t command;
+    int (*check)(adj_config_t *c);  /* after parsing: -1 to go on, or an exit status */
+    int (*run)(adj_config_t *c);    /* non-NULL: an action, not a command */
+} cli_command_t;
+
+static int help_command(adj_config_t *c) { return opt_help(c, NULL); }
+
+static const cli_command_t commands[] = {
+    {"audit", ADJ_CMD_AUDIT, check_audit, NULL},
+    {"explain", ADJ_CMD_EXPLAIN, check_explain, NULL},
+    {"compare", ADJ_CMD_COMPARE, check_compare, NULL},
+    {"help", 0, NULL, help_command},
+    {"--version", 0, NULL, print_version},
+    {"--list-codes", 0, NULL, list_codes},
+};
+
+static const cli_command_t *find_command(const char *name)
+{
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (!strcmp(name, commands[i].name))
+            return &commands[i];
+    const cli_option_t *o = find_option(name);  /* `adjutant -h` */
+    return o && o->apply == opt_help ? find_command("help") : NULL;
+}
+
+static void config_defaults(adj_config_t *c, int argc)
 {
     memset(c, 0, sizeof *c);
+    c->reporter = adj_reporter_at(0);
     c->jobs = default_jobs();
     const char *nc = getenv("NO_COLOR");
     c->color = isatty(STDOUT_FILENO) && !(nc && *nc);
     c->progress = isatty(STDERR_FILENO);
-    c->args = calloc((size_t)(argc > 0 ? argc : 1), sizeof *c->args);
-    if (!c->args)
-        return ADJ_EXIT_USAGE;
+    c->args = adj_xcalloc((size_t)(argc > 0 ? argc : 1), sizeof *c->args);
+}
+
+int adj_cli_parse(adj_config_t *c, int argc, char **argv)
+{
+    config_defaults(c, argc);
     if (argc < 2)
         return usage_error(c, "a command is needed");
-    const char *cmd = argv[1];
-    if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
-        fputs(usage_text, stdout);
-        fputs(help_text, stdout);
-        print_rulings(stdout);
-        adj_config_free(c);
-        return ADJ_EXIT_OK;
-    }
-    if (!strcmp(cmd, "--version")) {
-        printf("adjutant %s (log format adjutant/1)\n", ADJ_VERSION);
-        adj_config_free(c);
-        return ADJ_EXIT_OK;
-    }
-    if (!strcmp(cmd, "--list-codes")) {
-        print_codes(stdout);
-        adj_config_free(c);
-        return ADJ_EXIT_OK;
-    }
-    if (!strcmp(cmd, "audit"))
-        c->command = ADJ_CMD_AUDIT;
-    else if (!strcmp(cmd, "explain"))
-        c->command = ADJ_CMD_EXPLAIN;
-    else if (!strcmp(cmd, "compare"))
-        c->command = ADJ_CMD_COMPARE;
-    else
-        return usage_error(c, "unknown command '%s'", cmd);
-
-    bool options_done = false;
-    for (int i = 2; i < argc; i++) {
-        const char *a = argv[i];
-        const char *val = NULL;
-        if (options_done || a[0] != '-' || !strcmp(a, "-")) {
-            c->args[c->arg_count++] = a;
-            continue;
-        }
-        if (!strcmp(a, "--")) {
-            options_done = true;
-            continue;
-        }
-        /* --opt=value or --opt value */
-        char name[32] = "";
-        const char *eq = strchr(a, '=');
-        if (!strncmp(a, "-j", 2) && a[2] != '\0') {
-            strcpy(name, "-j");  /* -j4, as make and ninja take it */
-            val = a + 2;
-        } else if (!strncmp(a, "--", 2) && eq && (size_t)(eq - a) < sizeof name) {
-            memcpy(name, a, (size_t)(eq - a));
-            name[eq - a] = '\0';
-            val = eq + 1;
-        } else if (strlen(a) < sizeof name) {
-            strcpy(name, a);
-        } else {
-            return usage_error(c, "unknown option '%s'", a);
-        }
-        bool takes = !strcmp(name, "--format") || !strcmp(name, "--ruling") ||
-                     !strcmp(name, "--at") || !strcmp(name, "-j") || !strcmp(name, "--jobs");
-        if (takes && !val) {
-            if (i + 1 >= argc)
-                return usage_error(c, "option %s needs a value", name);
-            val = argv[++i];
-        } else if (!takes && val) {
-            return usage_error(c, "option %s takes no value", name);
-        }
-        if (!strcmp(name, "--format")) {
-            if (!strcmp(val, "text"))
-                c->format = ADJ_FMT_TEXT;
-            else if (!strcmp(val, "json"))
-                c->format = ADJ_FMT_JSON;
-            else
-                return usage_error(c, "--format must be text or json, not '%s'", val);
-        } else if (!strcmp(name, "--ruling")) {
-            adj_buf_t err = {0};
-            if (!adj_rulings_parse(&c->audit.rulings, val, &err)) {
-                int st = usage_error(c, "%s", err.data);
-                adj_buf_free(&err);
-                return st;
-            }
-            c->rulings_given = true;
-        } else if (!strcmp(name, "--at")) {
-            if (!adj_at_parse(&c->audit.at, val))
-                return usage_error(c, "--at takes turn:N or line:L (L >= 1), not '%s'", val);
-        } else if (!strcmp(name, "-j") || !strcmp(name, "--jobs")) {
-            char *end;
-            errno = 0;
-            long n = strtol(val, &end, 10);
-            if (errno || *end || n < 1 || n > 256)
-                return usage_error(c, "-j takes a number of jobs from 1 to 256, not '%s'", val);
-            c->jobs = (int)n;
-        } else if (!strcmp(name, "--summary")) {
-            c->summary = true;
-        } else if (!strcmp(name, "--color")) {
-            c->color = true;
-        } else if (!strcmp(name, "--no-color")) {
-            c->color = false;
-        } else if (!strcmp(name, "-h") || !strcmp(name, "--help")) {
-            fputs(usage_text, stdout);
-            fputs(help_text, stdout);
-            print_rulings(stdout);
-            adj_config_free(c);
-            return ADJ_EXIT_OK;
-        } else {
-            return usage_error(c, "unknown option '%s'", a);
-        }
-    }
-    switch (c->command) {
-    case ADJ_CMD_AUDIT:
-        if (c->arg_count == 0)
-            return usage_error(c, "audit needs at least one FILE or DIR (- for standard input)");
-        break;
-    case ADJ_CMD_EXPLAIN:
-        if (c->arg_count < 2)
-            return usage_error(c, "explain needs a FILE and at least one LEADER id");
-        break;
-    case ADJ_CMD_COMPARE:
-        if (c->arg_count != 1)
-            return usage_error(c, "compare needs exactly one FILE");
-        if (!c->rulings_given || adj_rulings_is_default(&c->audit.rulings))
-            return usage_error(c, "compare needs at least one --ruling NAME=VALUE that is not "
-                                  "the default");
-        break;
-    }
-    return -1;
+    const cli_command_t *cmd = find_command(argv[1]);
+    if (!cmd)
+        return usage_error(c, "unknown command '%s'", argv[1]);
+    if (cmd->run)
+        return cmd->run(c);
+    c->command = cmd->command;
+    int st = parse_words(c, argc, argv);
+    return st >= 0 ? st : cmd->check(c);
 }

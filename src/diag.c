@@ -55,8 +55,8 @@ adj_diag_t *adj_diags_add(adj_diags_t *d, adj_code_t code, adj_mark_t mark, cons
     g->code = code;
     g->rule = rule ? rule : diag_info[code].rule;
     g->leader = leader ? adj_xstrdup(leader) : NULL;
-    g->has_turn = turn != NULL;
-    g->turn = turn ? *turn : 0;
+    g->has_turn = turn != NULL || d->turn_known;
+    g->turn = turn ? *turn : d->turn_known ? d->turn : 0;
     adj_buf_t m = {0};
     va_list ap;
     va_start(ap, fmt);
@@ -65,6 +65,12 @@ adj_diag_t *adj_diags_add(adj_diags_t *d, adj_code_t code, adj_mark_t mark, cons
     g->message = m.data ? m.data : adj_xstrdup("");
     g->seq = d->count++;
     return g;
+}
+
+void adj_diags_set_turn(adj_diags_t *d, int64_t turn)
+{
+    d->turn_known = true;
+    d->turn = turn;
 }
 
 static int diag_cmp(const void *a, const void *b)

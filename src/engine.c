@@ -33,7 +33,7 @@
  * the leaders who are wounded, ill or Inactive; mending over a leap of
  * many turns is arithmetic. Memory is the roster plus a few counters.
  */
-#include "adj_engine.h"
+#include "engine_impl.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -92,6 +92,7 @@ static void story_tell(adj_engine_t *e, const adj_entry_t *en, int32_t l, const 
         .rule = rule,
         .leader = l,
         .text = e->say.data ? e->say.data : "",
+        .state = &e->leaders[l],
     };
     e->on_step(e->step_ctx, &st);
 }
@@ -332,6 +333,7 @@ static void on_turn(adj_engine_t *e, const adj_entry_t *en)
     int64_t prev = e->turn;
     e->turn_begun = true;
     e->turn = n;
+    adj_diags_set_turn(e->diags, n);  /* the reader's findings from now on are dated too */
     if (!first && n > prev) {
         /* n - prev may not fit in int64 (e.g. INT64_MIN -> INT64_MAX) */
         uint64_t gap = (uint64_t)n - (uint64_t)prev;
@@ -940,6 +942,30 @@ adj_engine_t *adj_engine_new(const adj_header_t *header, const adj_rulings_t *ru
         }
     }
     return e;
+}
+
+void adj_engine_on_step(adj_engine_t *e, adj_step_fn fn, void *ctx)
+{
+    e->on_step = fn;
+    e->step_ctx = ctx;
+}
+
+bool adj_engine_ended(const adj_engine_t *e) { return e->ended; }
+
+adj_replay_t adj_engine_result(const adj_engine_t *e)
+{
+    adj_replay_t r = {
+        .header = e->header,
+        .leaders = e->leaders,
+        .turn_begun = e->turn_begun,
+        .turn = e->turn,
+        .ended = e->ended,
+        .vp = {e->vp[0], e->vp[1]},
+        .has_claim = e->has_claim,
+        .claim_present = {e->claim_present[0], e->claim_present[1]},
+        .claim = {e->claim[0], e->claim[1]},
+    };
+    return r;
 }
 
 void adj_engine_free(adj_engine_t *e)

@@ -1,145 +1,261 @@
 /*
- * report_json.c - JSON Lines for programs (SPEC 5): one object per file.
- * Every string goes through adj_json_string, so the output is valid UTF-8
- * and valid JSON whatever bytes the log held.
+ * report_json.c - the JSON reporter (SPEC 5): one object per file, per
+ * explained leader, per comparison, each on one line. Everything goes
+ * through the JSON writer, so the output is valid UTF-8 and valid JSON
+ * whatever bytes the log held.
  */
-#include "adj_audit.h"
+#include "adj_json.h"
+#include "adj_report.h"
 
+#include <stdio.h>
 #include <string.h>
 
-static void key(adj_buf_t *out, const char *k)
+static const char *severity_name(adj_code_t c)
 {
-    adj_json_string(out, k, strlen(k));
-    adj_buf_puts(out, ": ");
+    return adj_code_severity(c) == ADJ_SEV_ERROR ? "error" : "warning";
 }
 
-static void str_or_null(adj_buf_t *out, const char *s)
+static void turn_or_null(adj_json_t *j, bool has_turn, int64_t turn)
 {
-    if (s)
-        adj_json_string(out, s, strlen(s));
+    if (has_turn)
+        adj_json_int(j, turn);
     else
-        adj_buf_puts(out, "null");
+        adj_json_null(j);
 }
 
-void adj_json_diag(adj_buf_t *out, const adj_diag_t *d)
+static void diag(adj_json_t *j, const adj_diag_t *d)
 {
-    adj_buf_printf(out, "{\"line\": %zu, \"column\": %zu, \"severity\": \"%s\", ", d->mark.line,
-                   d->mark.column,
-                   adj_code_severity(d->code) == ADJ_SEV_ERROR ? "error" : "warning");
-    key(out, "code");
-    str_or_null(out, adj_code_name(d->code));
-    adj_buf_puts(out, ", ");
-    key(out, "rule");
-    str_or_null(out, d->rule);
-    adj_buf_puts(out, ", ");
-    key(out, "leader");
-    str_or_null(out, d->leader);
-    adj_buf_puts(out, ", ");
-    key(out, "turn");
-    if (d->has_turn)
-        adj_buf_printf(out, "%lld", (long long)d->turn);
-    else
-        adj_buf_puts(out, "null");
-    adj_buf_puts(out, ", ");
-    key(out, "message");
-    str_or_null(out, d->message);
-    adj_buf_putc(out, '}');
+    adj_json_open_object(j);
+    adj_json_member_uint(j, "line", d->mark.line);
+    adj_json_member_uint(j, "column", d->mark.column);
+    adj_json_member_str(j, "severity", severity_name(d->code));
+    adj_json_member_str(j, "code", adj_code_name(d->code));
+    adj_json_member_str(j, "rule", d->rule);
+    adj_json_member_str(j, "leader", d->leader);
+    adj_json_key(j, "turn");
+    turn_or_null(j, d->has_turn, d->turn);
+    adj_json_member_str(j, "message", d->message);
+    adj_json_close_object(j);
 }
 
-void adj_json_state(adj_buf_t *out, const adj_audit_t *a, int32_t l)
+/* A leader's state: its members, to stand alone or inside his object. */
+static void state_members(adj_json_t *j, const adj_header_t *h, const adj_leader_state_t *s)
 {
-    const adj_leader_state_t *s = &a->engine->leaders[l];
-    const adj_header_t *h = a->engine->header;
-    adj_buf_puts(out, "{\"status\": ");
-    str_or_null(out, adj_status_name(s->status));
-    adj_buf_printf(out, ", \"level\": %lld, \"inactive\": %s, \"replaced_by\": ",
-                   (long long)s->level, s->inactive ? "true" : "false");
-    str_or_null(out, s->replaced_by >= 0 ? h->leaders[s->replaced_by].id : NULL);
-    adj_buf_putc(out, '}');
+    adj_json_member_str(j, "status", adj_status_name(s->status));
+    adj_json_member_int(j, "level", s->level);
+    adj_json_member_bool(j, "inactive", s->inactive);
+    adj_json_member_str(j, "replaced_by", s->replaced_by >= 0 ? h->leaders[s->replaced_by].id
+                                                              : NULL);
 }
 
-void adj_json_rulings(adj_buf_t *out, const adj_rulings_t *rs)
+static void state(adj_json_t *j, const adj_header_t *h, const adj_leader_state_t *s)
 {
-    adj_buf_putc(out, '{');
-    for (int r = 0; r < ADJ_RULING_COUNT; r++) {
-        if (r)
-            adj_buf_puts(out, ", ");
-        key(out, adj_ruling_name((adj_ruling_t)r));
-        str_or_null(out, adj_ruling_value_name((adj_ruling_t)r, rs->value[r]));
+    adj_json_open_object(j);
+    state_members(j, h, s);
+    adj_json_close_object(j);
+}
+
+/* The rulings: all of them, or (`changed_only`) those off their default. */
+static void rulings(adj_json_t *j, const adj_rulings_t *rs, bool changed_only)
+{
+    adj_json_open_object(j);
+    for (int r = 0; r < ADJ_RULING_COUNT; r++)
+        if (!changed_only || rs->value[r])
+            adj_json_member_str(j, adj_ruling_name((adj_ruling_t)r),
+                                adj_ruling_value_name((adj_ruling_t)r, rs->value[r]));
+    adj_json_close_object(j);
+}
+
+static void moment(adj_json_t *j, const adj_at_t *at)
+{
+    if (at->kind == ADJ_AT_NONE)
+        return;
+    char text[32];
+    snprintf(text, sizeof text, "%s:%lld", at->kind == ADJ_AT_TURN ? "turn" : "line",
+             (long long)at->value);
+    adj_json_member_str(j, "at", text);
+}
+
+/* A tally by side; `present` NULL: both sides. */
+static void tally(adj_json_t *j, const adj_header_t *h, const int64_t vp[2], const bool *present)
+{
+    adj_json_open_object(j);
+    for (int s = 0; s < 2; s++)
+        if (!present || present[s])
+            adj_json_member_int(j, h->sides[s], vp[s]);
+    adj_json_close_object(j);
+}
+
+/* ---- a file's audit ---- */
+
+static void leaders(adj_json_t *j, const adj_replay_t *r)
+{
+    adj_json_open_array(j);
+    for (size_t i = 0; r && i < r->header->leader_count; i++) {
+        const adj_leader_def_t *d = &r->header->leaders[i];
+        adj_json_open_object(j);
+        adj_json_member_str(j, "id", d->id);
+        adj_json_member_str(j, "side", r->header->sides[d->side]);
+        state_members(j, r->header, &r->leaders[i]);
+        adj_json_close_object(j);
     }
-    adj_buf_putc(out, '}');
-}
-
-static void tally(adj_buf_t *out, const adj_header_t *h, const int64_t vp[2],
-                  const bool *present)
-{
-    adj_buf_putc(out, '{');
-    bool first = true;
-    for (int s = 0; s < 2; s++) {
-        if (present && !present[s])
-            continue;
-        if (!first)
-            adj_buf_puts(out, ", ");
-        first = false;
-        key(out, h->sides[s]);
-        adj_buf_printf(out, "%lld", (long long)vp[s]);
-    }
-    adj_buf_putc(out, '}');
+    adj_json_close_array(j);
 }
 
 void adj_report_json(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o)
 {
-    const adj_engine_t *e = a->engine;
-    adj_buf_puts(out, "{");
-    key(out, "file");
-    str_or_null(out, a->file);
-    adj_buf_printf(out, ", \"ok\": %s, \"turn\": ", a->diags.errors ? "false" : "true");
-    if (e && e->turn_begun)
-        adj_buf_printf(out, "%lld", (long long)e->turn);
-    else
-        adj_buf_puts(out, "null");
-    adj_buf_printf(out, ", \"ended\": %s, \"diagnostics\": [", e && e->ended ? "true" : "false");
-    for (size_t i = 0; i < a->diags.count; i++) {
-        if (i)
-            adj_buf_puts(out, ", ");
-        adj_json_diag(out, &a->diags.items[i]);
-    }
-    adj_buf_puts(out, "]");
+    const adj_replay_t *r = a->replayed ? &a->result : NULL;
+    adj_json_t j;
+    adj_json_init(&j, out);
+    adj_json_open_object(&j);
+    adj_json_member_str(&j, "file", a->file);
+    adj_json_member_bool(&j, "ok", a->diags.errors == 0);
+    adj_json_key(&j, "turn");
+    turn_or_null(&j, r && r->turn_begun, r ? r->turn : 0);
+    adj_json_member_bool(&j, "ended", r && r->ended);
+    adj_json_key(&j, "diagnostics");
+    adj_json_open_array(&j);
+    for (size_t i = 0; i < a->diags.count; i++)
+        diag(&j, &a->diags.items[i]);
+    adj_json_close_array(&j);
     if (a->diags.omitted)  /* past ADJ_MAX_DIAGS: counted, not kept */
-        adj_buf_printf(out, ", \"diagnostics_omitted\": %zu", a->diags.omitted);
-    adj_buf_puts(out, ", \"leaders\": [");
-    for (size_t i = 0; e && i < e->header->leader_count; i++) {
-        const adj_leader_def_t *d = &e->header->leaders[i];
-        if (i)
-            adj_buf_puts(out, ", ");
-        adj_buf_puts(out, "{\"id\": ");
-        str_or_null(out, d->id);
-        adj_buf_puts(out, ", \"side\": ");
-        str_or_null(out, e->header->sides[d->side]);
-        adj_buf_puts(out, ", ");
-        /* the state object's members, spliced into the leader's object */
-        size_t at = out->len;
-        adj_json_state(out, a, (int32_t)i);
-        memmove(out->data + at, out->data + at + 1, out->len - at - 1);
-        out->len--;
-        out->data[out->len] = '\0';
-    }
-    adj_buf_puts(out, "], \"vp\": ");
-    if (e)
-        tally(out, e->header, e->vp, NULL);
+        adj_json_member_uint(&j, "diagnostics_omitted", a->diags.omitted);
+    adj_json_key(&j, "leaders");
+    leaders(&j, r);
+    adj_json_key(&j, "vp");
+    if (r)
+        tally(&j, r->header, r->vp, NULL);
     else
-        adj_buf_puts(out, "null");
-    adj_buf_puts(out, ", \"claimed_vp\": ");
-    if (e && e->has_claim)
-        tally(out, e->header, e->claim, e->claim_present);
+        adj_json_null(&j);
+    adj_json_key(&j, "claimed_vp");
+    if (r && r->has_claim)
+        tally(&j, r->header, r->claim, r->claim_present);
     else
-        adj_buf_puts(out, "null");
+        adj_json_null(&j);
     const adj_audit_opts_t *ao = o ? o->audit : NULL;
     adj_rulings_t defaults = {{0}};
-    adj_buf_puts(out, ", \"rulings\": ");
-    adj_json_rulings(out, ao ? &ao->rulings : &defaults);
-    if (ao && ao->at.kind != ADJ_AT_NONE)
-        adj_buf_printf(out, ", \"at\": \"%s:%lld\"", ao->at.kind == ADJ_AT_TURN ? "turn" : "line",
-                       (long long)ao->at.value);
-    adj_buf_puts(out, "}\n");
+    adj_json_key(&j, "rulings");
+    rulings(&j, ao ? &ao->rulings : &defaults, false);
+    if (ao)
+        moment(&j, &ao->at);
+    adj_json_close_object(&j);
+    adj_buf_putc(out, '\n');
+}
+
+/* ---- explain ---- */
+
+static void steps(adj_json_t *j, const adj_header_t *h, const adj_story_t *s)
+{
+    adj_json_open_array(j);
+    for (size_t i = 0; i < s->count; i++) {
+        const adj_story_step_t *st = &s->steps[i];
+        adj_json_open_object(j);
+        adj_json_member_uint(j, "line", st->mark.line);
+        adj_json_key(j, "turn");
+        turn_or_null(j, st->has_turn, st->turn);
+        adj_json_member_str(j, "event", st->event);
+        adj_json_member_str(j, "rule", st->rule);
+        adj_json_member_str(j, "text", st->text);
+        adj_json_key(j, "after");
+        state(j, h, &st->after);
+        adj_json_close_object(j);
+    }
+    adj_json_close_array(j);
+}
+
+void adj_report_json_explain(adj_buf_t *out, const adj_audit_t *a, const adj_story_t *s,
+                             const adj_report_opts_t *o)
+{
+    const adj_header_t *h = a->result.header;
+    const char *id = h->leaders[s->leader].id;
+    adj_json_t j;
+    adj_json_init(&j, out);
+    adj_json_open_object(&j);
+    adj_json_member_str(&j, "file", a->file);
+    adj_json_member_str(&j, "leader", id);
+    adj_json_key(&j, "rulings");
+    rulings(&j, &o->audit->rulings, false);
+    moment(&j, &o->audit->at);
+    adj_json_key(&j, "steps");
+    steps(&j, h, s);
+    adj_json_key(&j, "diagnostics");
+    adj_json_open_array(&j);
+    for (size_t i = 0; i < a->diags.count; i++) {
+        const adj_diag_t *g = &a->diags.items[i];
+        if (g->leader && !strcmp(g->leader, id))
+            diag(&j, g);
+    }
+    adj_json_close_array(&j);
+    adj_json_key(&j, "final");
+    state(&j, h, &a->result.leaders[s->leader]);
+    adj_json_close_object(&j);
+    adj_buf_putc(out, '\n');
+}
+
+/* ---- compare ---- */
+
+static void compare_leaders(adj_json_t *j, const adj_compare_t *c)
+{
+    adj_json_open_array(j);
+    const adj_replay_t *x = &c->run[0]->result, *y = &c->run[1]->result;
+    for (size_t i = 0; c->replayed && i < x->header->leader_count; i++) {
+        if (adj_state_same(&x->leaders[i], &y->leaders[i]))
+            continue;
+        adj_json_open_object(j);
+        adj_json_member_str(j, "id", x->header->leaders[i].id);
+        adj_json_key(j, "default");
+        state(j, x->header, &x->leaders[i]);
+        adj_json_key(j, "alternative");
+        state(j, y->header, &y->leaders[i]);
+        adj_json_close_object(j);
+    }
+    adj_json_close_array(j);
+}
+
+static void compare_vp(adj_json_t *j, const adj_compare_t *c)
+{
+    if (!c->tally_differs) {
+        adj_json_null(j);
+        return;
+    }
+    adj_json_open_object(j);
+    for (int k = 0; k < 2; k++) {
+        const adj_replay_t *r = &c->run[k]->result;
+        adj_json_key(j, k ? "alternative" : "default");
+        tally(j, r->header, r->vp, NULL);
+    }
+    adj_json_close_object(j);
+}
+
+static void compare_only(adj_json_t *j, const adj_compare_t *c, int k)
+{
+    adj_json_key(j, k ? "only_alternative" : "only_default");
+    adj_json_open_array(j);
+    const adj_diags_t *d = &c->run[k]->diags;
+    for (size_t i = 0; i < d->count; i++)
+        if (c->only[k][i])
+            diag(j, &d->items[i]);
+    adj_json_close_array(j);
+}
+
+void adj_report_json_compare(adj_buf_t *out, const adj_compare_t *c, const adj_report_opts_t *o)
+{
+    (void)o;
+    adj_json_t j;
+    adj_json_init(&j, out);
+    adj_json_open_object(&j);
+    adj_json_member_str(&j, "file", c->file);
+    adj_json_key(&j, "rulings");
+    rulings(&j, c->alt, true);
+    adj_json_key(&j, "leaders");
+    compare_leaders(&j, c);
+    adj_json_key(&j, "vp");
+    compare_vp(&j, c);
+    adj_json_key(&j, "diagnostics");
+    adj_json_open_object(&j);
+    compare_only(&j, c, 0);
+    compare_only(&j, c, 1);
+    adj_json_close_object(&j);
+    adj_json_close_object(&j);
+    adj_buf_putc(out, '\n');
 }

@@ -1,10 +1,11 @@
 /*
- * report_text.c - the report for people: compiler-style diagnostics, the
- * leaders' final state as a table, the tally beside the claim, a verdict.
+ * report_text.c - the text reporter, for people: an audit as compiler-style
+ * diagnostics, the leaders' final state as a table, the tally beside the
+ * claim and a verdict; explain's stories; compare's two columns.
  * Every piece of text that came from the log is escaped: a terminal escape
  * sequence in a log never reaches the terminal.
  */
-#include "adj_audit.h"
+#include "adj_report.h"
 
 #include <string.h>
 
@@ -73,88 +74,107 @@ static void put_diag(adj_buf_t *out, const adj_audit_t *a, const adj_diag_t *d,
                    paint(o, C_RESET));
 }
 
-void adj_report_text(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o)
+static const char *severity_name(adj_code_t c)
 {
-    const adj_audit_opts_t *ao = o->audit;
+    return adj_code_severity(c) == ADJ_SEV_ERROR ? "error" : "warning";
+}
+
+/* The rulings off their default, "name=value" each, `first` before the
+ * first and `sep` before the others. */
+static void changed_rulings(adj_buf_t *out, const adj_rulings_t *rs, const char *first_sep,
+                            const char *sep)
+{
+    bool first = true;
+    for (int r = 0; r < ADJ_RULING_COUNT; r++) {
+        if (!rs->value[r])
+            continue;
+        adj_buf_printf(out, "%s%s=%s", first ? first_sep : sep,
+                       adj_ruling_name((adj_ruling_t)r),
+                       adj_ruling_value_name((adj_ruling_t)r, rs->value[r]));
+        first = false;
+    }
+}
+
+/* ---- a file's audit ---- */
+
+static void audit_preamble(adj_buf_t *out, const adj_audit_opts_t *ao)
+{
     if (ao && !adj_rulings_is_default(&ao->rulings)) {
         adj_buf_puts(out, "rulings:");
-        for (int r = 0; r < ADJ_RULING_COUNT; r++)
-            if (ao->rulings.value[r])
-                adj_buf_printf(out, " %s=%s", adj_ruling_name((adj_ruling_t)r),
-                               adj_ruling_value_name((adj_ruling_t)r, ao->rulings.value[r]));
+        changed_rulings(out, &ao->rulings, " ", " ");
         adj_buf_puts(out, " (the others at their defaults)\n");
     }
     if (ao && ao->at.kind != ADJ_AT_NONE)
         adj_buf_printf(out, "at %s:%lld: the state at that moment of the log\n",
                        ao->at.kind == ADJ_AT_TURN ? "turn" : "line", (long long)ao->at.value);
-    for (size_t i = 0; i < a->diags.count; i++)
-        put_diag(out, a, &a->diags.items[i], o);
-    if (a->diags.omitted)
-        adj_buf_printf(out, "... and %zu more diagnostics, counted but not listed (adjutant keeps "
-                       "the first %d of a file)\n", a->diags.omitted, ADJ_MAX_DIAGS);
+}
 
-    const adj_engine_t *e = a->engine;
-    if (a->diags.count)
-        adj_buf_putc(out, '\n');
-    if (!e) {
-        adj_buf_puts(out, "No replay: the log's header could not be read.\n");
-    } else {
-        const adj_header_t *h = e->header;
-        size_t idw = 6, sidew = 4;
-        for (size_t i = 0; i < h->leader_count; i++) {
-            size_t w = text_width(h->leaders[i].id);
-            idw = w > idw ? w : idw;
-        }
-        for (int s = 0; s < 2; s++) {
-            size_t w = text_width(h->sides[s]);
-            sidew = w > sidew ? w : sidew;
-        }
-        idw = idw > 24 ? 24 : idw;
-        sidew = sidew > 10 ? 10 : sidew;
-        adj_buf_puts(out, paint(o, C_BOLD));
-        put_cell(out, "leader", idw);
+static void leaders_table(adj_buf_t *out, const adj_replay_t *r, const adj_report_opts_t *o)
+{
+    const adj_header_t *h = r->header;
+    size_t idw = 6, sidew = 4;
+    for (size_t i = 0; i < h->leader_count; i++) {
+        size_t w = text_width(h->leaders[i].id);
+        idw = w > idw ? w : idw;
+    }
+    for (int s = 0; s < 2; s++) {
+        size_t w = text_width(h->sides[s]);
+        sidew = w > sidew ? w : sidew;
+    }
+    idw = idw > 24 ? 24 : idw;
+    sidew = sidew > 10 ? 10 : sidew;
+    adj_buf_puts(out, paint(o, C_BOLD));
+    put_cell(out, "leader", idw);
+    adj_buf_puts(out, "  ");
+    put_cell(out, "side", sidew);
+    adj_buf_printf(out, "  %-13s  level  counter   replaced by%s\n", "status", paint(o, C_RESET));
+    for (size_t i = 0; i < h->leader_count; i++) {
+        const adj_leader_state_t *s = &r->leaders[i];
+        put_cell(out, h->leaders[i].id, idw);
         adj_buf_puts(out, "  ");
-        put_cell(out, "side", sidew);
-        adj_buf_printf(out, "  %-13s  level  counter   replaced by%s\n", "status", paint(o, C_RESET));
-        for (size_t i = 0; i < h->leader_count; i++) {
-            const adj_leader_state_t *s = &e->leaders[i];
-            put_cell(out, h->leaders[i].id, idw);
-            adj_buf_puts(out, "  ");
-            put_cell(out, h->sides[h->leaders[i].side], sidew);
-            adj_buf_printf(out, "  %-13s  %5lld  %-8s  ", adj_status_name(s->status),
-                           (long long)s->level,
-                           adj_status_in_play(s->status) ? (s->inactive ? "Inactive" : "Active")
-                                                         : "-");
-            put_text(out, s->replaced_by >= 0 ? h->leaders[s->replaced_by].id : "-", 24);
-            adj_buf_putc(out, '\n');
-        }
-        adj_buf_putc(out, '\n');
-        adj_buf_puts(out, paint(o, C_BOLD));
-        adj_buf_puts(out, "VP           ");
-        for (int s = 0; s < 2; s++) {
-            adj_buf_puts(out, "  ");
-            size_t w = text_width(h->sides[s]);
-            for (; w < 8; w++)
-                adj_buf_putc(out, ' ');
-            put_text(out, h->sides[s], 10);
-        }
-        adj_buf_printf(out, "%s\nregenerated  ", paint(o, C_RESET));
-        for (int s = 0; s < 2; s++)
-            adj_buf_printf(out, "  %8lld", (long long)e->vp[s]);
-        adj_buf_puts(out, "\nclaimed      ");
-        if (!e->has_claim) {
-            adj_buf_puts(out, e->ended ? "  (no claim at `end`)" : "  (no `end`)");
-        } else {
-            for (int s = 0; s < 2; s++) {
-                if (e->claim_present[s])
-                    adj_buf_printf(out, "  %8lld", (long long)e->claim[s]);
-                else
-                    adj_buf_printf(out, "  %8s", "-");
-            }
-        }
+        put_cell(out, h->sides[h->leaders[i].side], sidew);
+        adj_buf_printf(out, "  %-13s  %5lld  %-8s  ", adj_status_name(s->status),
+                       (long long)s->level,
+                       adj_status_in_play(s->status) ? (s->inactive ? "Inactive" : "Active")
+                                                     : "-");
+        put_text(out, s->replaced_by >= 0 ? h->leaders[s->replaced_by].id : "-", 24);
         adj_buf_putc(out, '\n');
     }
-    /* the verdict */
+    adj_buf_putc(out, '\n');
+}
+
+static void tally_table(adj_buf_t *out, const adj_replay_t *r, const adj_report_opts_t *o)
+{
+    const adj_header_t *h = r->header;
+    adj_buf_puts(out, paint(o, C_BOLD));
+    adj_buf_puts(out, "VP           ");
+    for (int s = 0; s < 2; s++) {
+        adj_buf_puts(out, "  ");
+        size_t w = text_width(h->sides[s]);
+        for (; w < 8; w++)
+            adj_buf_putc(out, ' ');
+        put_text(out, h->sides[s], 10);
+    }
+    adj_buf_printf(out, "%s\nregenerated  ", paint(o, C_RESET));
+    for (int s = 0; s < 2; s++)
+        adj_buf_printf(out, "  %8lld", (long long)r->vp[s]);
+    adj_buf_puts(out, "\nclaimed      ");
+    if (!r->has_claim) {
+        adj_buf_puts(out, r->ended ? "  (no claim at `end`)" : "  (no `end`)");
+    } else {
+        for (int s = 0; s < 2; s++) {
+            if (r->claim_present[s])
+                adj_buf_printf(out, "  %8lld", (long long)r->claim[s]);
+            else
+                adj_buf_printf(out, "  %8s", "-");
+        }
+    }
+    adj_buf_putc(out, '\n');
+}
+
+static void verdict(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o)
+{
+    const adj_replay_t *r = a->replayed ? &a->result : NULL;
     put_text(out, a->file, 0);
     adj_buf_puts(out, ": ");
     if (a->diags.errors == 0)
@@ -165,27 +185,236 @@ void adj_report_text(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts
     adj_buf_printf(out, ", %zu warning%s", a->diags.warnings, a->diags.warnings == 1 ? "" : "s");
     if (a->diags.stopped)
         adj_buf_puts(out, "; the audit stopped early");
-    else if (e && e->has_claim)
-        adj_buf_puts(out, e->claim_present[0] && e->claim_present[1] && e->claim[0] == e->vp[0] &&
-                                  e->claim[1] == e->vp[1]
+    else if (r && r->has_claim)
+        adj_buf_puts(out, r->claim_present[0] && r->claim_present[1] && r->claim[0] == r->vp[0] &&
+                                  r->claim[1] == r->vp[1]
                               ? "; the claimed tally agrees"
                               : "; the claimed tally is wrong");
     adj_buf_puts(out, ".\n");
 }
 
-void adj_report_summary_line(adj_buf_t *out, const adj_audit_t *a)
+void adj_report_text(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o)
 {
-    const adj_engine_t *e = a->engine;
+    audit_preamble(out, o->audit);
+    for (size_t i = 0; i < a->diags.count; i++)
+        put_diag(out, a, &a->diags.items[i], o);
+    if (a->diags.omitted)
+        adj_buf_printf(out, "... and %zu more diagnostics, counted but not listed (adjutant keeps "
+                       "the first %d of a file)\n", a->diags.omitted, ADJ_MAX_DIAGS);
+    if (a->diags.count)
+        adj_buf_putc(out, '\n');
+    if (!a->replayed) {
+        adj_buf_puts(out, "No replay: the log's header could not be read.\n");
+    } else {
+        leaders_table(out, &a->result, o);
+        tally_table(out, &a->result, o);
+    }
+    verdict(out, a, o);
+}
+
+void adj_report_summary_line(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o)
+{
+    (void)o;
     adj_buf_puts(out, a->diags.errors ? "FAIL  " : "ok    ");
     adj_buf_printf(out, "%4zu errors  %4zu warnings  ", a->diags.errors, a->diags.warnings);
-    if (e) {
+    if (a->replayed) {
         for (int s = 0; s < 2; s++) {
-            put_text(out, e->header->sides[s], 10);
-            adj_buf_printf(out, " %lld  ", (long long)e->vp[s]);
+            put_text(out, a->result.header->sides[s], 10);
+            adj_buf_printf(out, " %lld  ", (long long)a->result.vp[s]);
         }
     } else {
         adj_buf_puts(out, "(no replay)  ");
     }
     put_text(out, a->file, 0);
     adj_buf_putc(out, '\n');
+}
+
+/* ---- explain ---- */
+
+static void put_escaped(adj_buf_t *out, const char *s) { adj_escape_text(out, s, strlen(s)); }
+
+static void state_text(adj_buf_t *out, const adj_header_t *h, const adj_leader_state_t *s)
+{
+    adj_buf_puts(out, adj_status_name(s->status));
+    if (s->level)
+        adj_buf_printf(out, " %lld", (long long)s->level);
+    if (adj_status_in_play(s->status))
+        adj_buf_puts(out, s->inactive ? ", Inactive" : ", Active");
+    if (s->replaced_by >= 0) {
+        adj_buf_puts(out, ", replaced by ");
+        put_escaped(out, h->leaders[s->replaced_by].id);
+    }
+}
+
+static void explain_intro(adj_buf_t *out, const adj_header_t *h, const adj_leader_def_t *d,
+                          const adj_rulings_t *rs)
+{
+    put_escaped(out, d->id);
+    if (d->name) {
+        adj_buf_puts(out, " (");
+        put_escaped(out, d->name);
+        adj_buf_putc(out, ')');
+    }
+    adj_buf_puts(out, ", ");
+    put_escaped(out, h->sides[d->side]);
+    adj_buf_printf(out, ", worth %lld VP if he dies", (long long)d->vp);
+    if (!adj_rulings_is_default(rs)) {
+        adj_buf_puts(out, "; rulings:");
+        changed_rulings(out, rs, " ", " ");
+    }
+    adj_buf_puts(out, "\n  at the start: ");
+    adj_buf_puts(out, d->reserve ? "in reserve" : d->wound ? "wounded" : "fit");
+    if (!d->reserve && d->wound)
+        adj_buf_printf(out, " %lld", (long long)d->wound);
+    adj_buf_putc(out, '\n');
+}
+
+static void explain_steps(adj_buf_t *out, const adj_header_t *h, const adj_story_t *s)
+{
+    for (size_t i = 0; i < s->count; i++) {
+        const adj_story_step_t *st = &s->steps[i];
+        adj_buf_printf(out, "  line %zu", st->mark.line);
+        if (st->has_turn)
+            adj_buf_printf(out, ", turn %lld", (long long)st->turn);
+        adj_buf_printf(out, ", %s [%s]: ", st->event, st->rule);
+        put_escaped(out, st->text);
+        adj_buf_puts(out, "\n      now: ");
+        state_text(out, h, &st->after);
+        adj_buf_putc(out, '\n');
+    }
+}
+
+static void explain_diags(adj_buf_t *out, const adj_audit_t *a, const char *id)
+{
+    size_t about = 0;
+    for (size_t i = 0; i < a->diags.count; i++) {
+        const adj_diag_t *g = &a->diags.items[i];
+        if (!g->leader || strcmp(g->leader, id) != 0)
+            continue;
+        if (about++ == 0)
+            adj_buf_puts(out, "  diagnostics about him:\n");
+        adj_buf_printf(out, "    %zu:%zu: %s: ", g->mark.line, g->mark.column,
+                       severity_name(g->code));
+        put_escaped(out, g->message);
+        adj_buf_printf(out, " [%s, rule %s]\n", adj_code_name(g->code), g->rule);
+    }
+    if (!about)
+        adj_buf_puts(out, "  no diagnostic is about him\n");
+}
+
+void adj_report_text_explain(adj_buf_t *out, const adj_audit_t *a, const adj_story_t *s,
+                             const adj_report_opts_t *o)
+{
+    const adj_header_t *h = a->result.header;
+    const adj_leader_def_t *d = &h->leaders[s->leader];
+    explain_intro(out, h, d, &o->audit->rulings);
+    explain_steps(out, h, s);
+    explain_diags(out, a, d->id);
+    adj_buf_puts(out, "  final: ");
+    state_text(out, h, &a->result.leaders[s->leader]);
+    adj_buf_puts(out, "\n\n");
+}
+
+/* ---- compare ---- */
+
+/* Pad the text written since `from` to `width` columns. */
+static void text_column(adj_buf_t *out, size_t from, size_t width)
+{
+    size_t w = 0;
+    for (size_t i = from; i < out->len; i++)
+        w += ((unsigned char)out->data[i] & 0xC0) != 0x80;
+    for (; w < width; w++)
+        adj_buf_putc(out, ' ');
+}
+
+enum { COMPARE_COL = 34 };
+
+static void text_tally(adj_buf_t *out, const adj_replay_t *r)
+{
+    for (int s = 0; s < 2; s++) {
+        put_escaped(out, r->header->sides[s]);
+        adj_buf_printf(out, " %lld%s", (long long)r->vp[s], s ? "" : ", ");
+    }
+}
+
+/* A row: its label in 16 columns, the default's cell, the alternative's. */
+static size_t compare_row(adj_buf_t *out, const char *label)
+{
+    size_t start = out->len;
+    put_escaped(out, label);
+    text_column(out, start, 16);
+    adj_buf_putc(out, ' ');
+    return out->len;
+}
+
+static void compare_leaders(adj_buf_t *out, const adj_compare_t *c)
+{
+    const adj_replay_t *x = &c->run[0]->result, *y = &c->run[1]->result;
+    for (size_t i = 0; c->replayed && i < x->header->leader_count; i++) {
+        if (adj_state_same(&x->leaders[i], &y->leaders[i]))
+            continue;
+        size_t mid = compare_row(out, x->header->leaders[i].id);
+        state_text(out, x->header, &x->leaders[i]);
+        text_column(out, mid, COMPARE_COL);
+        state_text(out, y->header, &y->leaders[i]);
+        adj_buf_putc(out, '\n');
+    }
+    if (!c->leaders_differ)
+        adj_buf_puts(out, "(every leader ends in the same state)\n");
+    if (c->replayed) {
+        size_t mid = compare_row(out, "VP tally");
+        text_tally(out, x);
+        text_column(out, mid, COMPARE_COL);
+        text_tally(out, y);
+        adj_buf_puts(out, c->tally_differs ? "\n" : "   (the same)\n");
+    }
+}
+
+static void compare_only(adj_buf_t *out, const adj_compare_t *c, int k)
+{
+    if (!c->only_count[k])
+        return;
+    adj_buf_puts(out, k ? "\nfound only under " : "\nfound only under the default reading:\n");
+    if (k) {
+        changed_rulings(out, c->alt, "", ", ");
+        adj_buf_puts(out, ":\n");
+    }
+    const adj_diags_t *d = &c->run[k]->diags;
+    for (size_t i = 0; i < d->count; i++) {
+        if (!c->only[k][i])
+            continue;
+        const adj_diag_t *g = &d->items[i];
+        adj_buf_printf(out, "  %zu:%zu: %s: ", g->mark.line, g->mark.column,
+                       severity_name(g->code));
+        put_escaped(out, g->message);
+        adj_buf_printf(out, " [%s]\n", adj_code_name(g->code));
+    }
+}
+
+void adj_report_text_compare(adj_buf_t *out, const adj_compare_t *c, const adj_report_opts_t *o)
+{
+    (void)o;
+    adj_buf_puts(out, "compare ");
+    put_escaped(out, c->file);
+    adj_buf_puts(out, ": the default reading against ");
+    changed_rulings(out, c->alt, "", ", ");
+    adj_buf_puts(out, "\n\n");
+    size_t start = out->len;
+    adj_buf_puts(out, "leader");
+    text_column(out, start, 17);
+    size_t mid = out->len;
+    adj_buf_puts(out, "default");
+    text_column(out, mid, COMPARE_COL);
+    adj_buf_puts(out, "alternative\n");
+    compare_leaders(out, c);
+    compare_only(out, c, 0);
+    compare_only(out, c, 1);
+    bool agree = !c->leaders_differ && !c->tally_differs;
+    adj_buf_printf(out, "\n%s", agree ? "The readings agree on every leader and the tally"
+                                      : "The readings differ");
+    if (!agree)
+        adj_buf_printf(out, " on %zu leader%s%s", c->leaders_differ,
+                       c->leaders_differ == 1 ? "" : "s",
+                       c->tally_differs ? " and the tally" : "");
+    adj_buf_puts(out, ".\n");
 }

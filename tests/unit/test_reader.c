@@ -1351,7 +1351,7 @@ static void test_bad_document_key_after_events(void **state)
     adj_audit_t a;
     adj_audit_opts_t o = {0};
     adj_audit_bytes(&a, y, strlen(y), "t.yaml", &o);
-    CHECK(a.engine && a.engine->ended && a.engine->turn_begun && a.engine->turn == 1,
+    CHECK(a.replayed && a.result.ended && a.result.turn_begun && a.result.turn == 1,
           "the replay before the key after events stands");
     CHECK(a.diags.count == 1 && a.diags.stopped, "only the bad-document");
     adj_audit_free(&a);
@@ -2065,7 +2065,7 @@ static void test_nothing_after_a_stop(void **state)
           a.diags.count);
     if (a.diags.count != 1)
         dump_diags(&a.diags);
-    CHECK(a.engine && a.engine->turn_begun && a.engine->turn == 1,
+    CHECK(a.replayed && a.result.turn_begun && a.result.turn == 1,
           "the replay stands at turn 1 (the stopped turn 2 is not applied)");
     adj_audit_free(&a);
 
@@ -2102,8 +2102,8 @@ static void test_end_claim_entries_through_audit(void **state)
         W(ADJ_D_VP_TALLY_MISMATCH, ev_at(y, "end:")),
     };
     expect_diags(&a.diags, want, 3);
-    CHECK(a.engine && a.engine->ended && a.engine->has_claim && a.engine->claim_present[0] &&
-              !a.engine->claim_present[1],
+    CHECK(a.replayed && a.result.ended && a.result.has_claim && a.result.claim_present[0] &&
+              !a.result.claim_present[1],
           "the game still ends; the dropped entries are missing from the claim");
     adj_audit_free(&a);
     FINISH();

@@ -1,0 +1,92 @@
+/*
+ * adj_report.h - the output formats. Each format is one reporter: a row of
+ * functions in one table (report.c), looked up by its `--format` name. A
+ * reporter appends to a buffer and never prints; the command line writes
+ * the buffer. Adding a format is one new report_NAME.c and one table row.
+ */
+#ifndef ADJ_REPORT_H
+#define ADJ_REPORT_H
+
+#include "adj_audit.h"
+
+typedef struct adj_report_opts_s {
+    const adj_audit_opts_t *audit;  /* borrowed: rulings and moment */
+    bool color;                     /* ANSI colour in text output */
+} adj_report_opts_t;
+
+/* ---- explain: one leader's story (SPEC 6.3) ---- */
+
+typedef struct adj_story_step_s {
+    adj_mark_t mark;
+    bool has_turn;
+    int64_t turn;
+    const char *event;    /* static */
+    const char *rule;     /* static */
+    char *text;           /* owned */
+    adj_leader_state_t after;
+} adj_story_step_t;
+
+typedef struct adj_story_s {
+    const char *id;            /* borrowed from argv */
+    int32_t leader;            /* roster index, once the audit is done */
+    adj_story_step_t *steps;   /* owned array */
+    size_t count, cap;
+} adj_story_t;
+
+/* ---- compare: one log under the default rulings and under others (SPEC 6.4) ---- */
+
+typedef struct adj_compare_s {
+    const char *file;              /* borrowed */
+    const adj_audit_t *run[2];     /* borrowed: [0] the default reading, [1] the alternative */
+    const adj_rulings_t *alt;      /* borrowed: the alternative's rulings */
+    bool replayed;                 /* both replays began: leaders and tallies compare */
+    bool *only[2];                 /* owned: per diagnostic of run[k], true if not in the other */
+    size_t only_count[2];
+    size_t leaders_differ;
+    bool tally_differs;
+} adj_compare_t;
+
+/* Compare two finished audits of one file; free with adj_compare_free. */
+void adj_compare_init(adj_compare_t *c, const char *file, const adj_audit_t *def,
+                      const adj_audit_t *alt, const adj_rulings_t *alt_rulings);
+void adj_compare_free(adj_compare_t *c);
+
+/* The same state, as compare sees it (what reports show). */
+bool adj_state_same(const adj_leader_state_t *x, const adj_leader_state_t *y);
+
+/* ---- the reporters ---- */
+
+typedef struct adj_reporter_s {
+    const char *name;   /* the --format value */
+    const char *help;   /* what it is for, in --help */
+    /* One document per run (SARIF): before the first report and after the
+     * last; NULL for formats that are one record per file. */
+    void (*begin)(adj_buf_t *out, const adj_report_opts_t *o);
+    void (*end)(adj_buf_t *out, const adj_report_opts_t *o);
+    void (*audit)(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o);
+    /* `--summary`: one line per file */
+    void (*summary)(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o);
+    void (*explain)(adj_buf_t *out, const adj_audit_t *a, const adj_story_t *s,
+                    const adj_report_opts_t *o);
+    void (*compare)(adj_buf_t *out, const adj_compare_t *c, const adj_report_opts_t *o);
+} adj_reporter_t;
+
+/* The reporter named `name`, NULL when there is none. */
+const adj_reporter_t *adj_reporter_find(const char *name);
+
+/* The i-th reporter (0 is the default), NULL past the last. */
+const adj_reporter_t *adj_reporter_at(size_t i);
+
+/* The reporters' functions (the table's rows; the fuzzers call them too). */
+void adj_report_text(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o);
+void adj_report_summary_line(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o);
+void adj_report_text_explain(adj_buf_t *out, const adj_audit_t *a, const adj_story_t *s,
+                             const adj_report_opts_t *o);
+void adj_report_text_compare(adj_buf_t *out, const adj_compare_t *c, const adj_report_opts_t *o);
+
+void adj_report_json(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o);
+void adj_report_json_explain(adj_buf_t *out, const adj_audit_t *a, const adj_story_t *s,
+                             const adj_report_opts_t *o);
+void adj_report_json_compare(adj_buf_t *out, const adj_compare_t *c, const adj_report_opts_t *o);
+
+#endif

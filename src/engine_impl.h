@@ -1,0 +1,77 @@
+/*
+ * engine_impl.h - the engine's insides (private: engine.c, and the
+ * white-box unit tests and fuzzers that check its invariants). Reporters
+ * and the command line read an adj_result_t instead.
+ */
+#ifndef ADJ_ENGINE_IMPL_H
+#define ADJ_ENGINE_IMPL_H
+
+#include "adj_engine.h"
+
+/* Obligations (SPEC 3.4): rolls or actions the rules now require. */
+typedef enum adj_obligation_kind_e {
+    ADJ_OB_ILLNESS_CHECK,
+    ADJ_OB_DURATION,
+    ADJ_OB_SUSTAIN,
+    ADJ_OB_REPLACE,
+    ADJ_OB_COUNT
+} adj_obligation_kind_t;
+
+typedef struct adj_obligation_s {
+    adj_obligation_kind_t kind;
+    int32_t leader;
+    adj_mark_t mark;    /* the event that created it */
+    int64_t turn;
+    bool met;
+} adj_obligation_t;
+
+/* One part of the regenerated tally, remembered to explain a mismatch. */
+typedef struct adj_contrib_s {
+    size_t line;
+    int side;
+    int64_t points;
+    int32_t leader;         /* the leader lost, -1 for an award */
+} adj_contrib_t;
+
+#define ADJ_MAX_CONTRIBS 32
+
+typedef struct adj_engine_s {
+    const adj_header_t *header;   /* borrowed */
+    adj_rulings_t rulings;
+    adj_diags_t *diags;           /* borrowed */
+    adj_leader_state_t *leaders;  /* owned, header->leader_count */
+
+    bool turn_begun;
+    int64_t turn;                 /* last turn begun, when turn_begun */
+    bool ended;                   /* `end` was reached */
+    int64_t vp[2];                /* regenerated tally per side */
+    bool has_claim;               /* `end` carried a mapping */
+    bool claim_present[2];
+    int64_t claim[2];             /* claimed_vp after dropping bad entries */
+
+    /* the open activation */
+    int32_t act_leader;           /* -1 when none is open */
+    bool act_mp_known;
+    int64_t act_mp;               /* MPs available when known */
+    uint64_t act_spent;           /* MPs spent: non-negative, saturates at UINT64_MAX */
+    bool act_exceeded;            /* move-exceeds-mp already reported */
+    bool act_checked;             /* his illness check was made */
+
+    adj_obligation_t *pending;    /* owned: obligations created since the last expiry */
+    size_t pending_count, pending_cap;
+    size_t pending_rolls;         /* ILLNESS-CHECK and DURATION still unmet */
+
+    int32_t *afflicted;           /* owned: wounded/ill leaders, mended at turns */
+    size_t afflicted_count;
+    int32_t *inactive_list;       /* owned: leaders on their Inactive side */
+    size_t inactive_count;
+
+    adj_contrib_t contribs[ADJ_MAX_CONTRIBS];
+    size_t contrib_count;         /* all contributions, even past the array */
+
+    adj_step_fn on_step;          /* NULL: no story is told (the fast path) */
+    void *step_ctx;               /* borrowed */
+    adj_buf_t say;                /* owned scratch for step texts */
+} adj_engine_t;
+
+#endif
