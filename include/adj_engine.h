@@ -81,9 +81,6 @@ void adj_engine_finish(adj_engine_t *e, adj_mark_t mark);
 /* Tell each step of a leader's story to `fn` (NULL: none, the fast path). */
 void adj_engine_on_step(adj_engine_t *e, adj_step_fn fn, void *ctx);
 
-/* `end` was reached. */
-bool adj_engine_ended(const adj_engine_t *e);
-
 /* The replay so far; valid until the next feed or finish. */
 adj_replay_t adj_engine_result(const adj_engine_t *e);
 

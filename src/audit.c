@@ -70,7 +70,7 @@ static void audit_run(adj_audit_t *a, adj_reader_t *r, const adj_audit_opts_t *o
         if (st == ADJ_READ_HEADER) {
             audit_start_replay(a, r, o);
         } else if (st == ADJ_READ_ENTRY) {
-            bool was_over = o->at.kind == ADJ_AT_TURN && adj_engine_ended(a->engine);
+            bool was_over = o->at.kind == ADJ_AT_TURN && adj_engine_result(a->engine).ended;
             adj_engine_feed(a->engine, en);
             if (at_reached(&o->at, en, was_over))
                 break;  /* the moment asked for: nothing expires, no missing-end */

@@ -1,37 +1,6 @@
 /*
  * engine.c - replays typed entries through rule 8.13 and the base-game
- * mechanics it touches (SPEC section 3).
- *
- * Leader statuses and what moves between them:
- *
- *   reserve --replace (he is the `by`)--> fit
- *   fit --wound k<6--> wounded(k)      fit --duration d<6--> ill(d)
- *   fit --duration 6--> incapacitated (8.13a: no VPs, REPLACE owed)
- *   wounded(w) --duration d--> wounded(w+d), dead if w+d >= 6 (8.13b)
- *   wounded(w) --wound k--> wounded(w+k) [ruling repeat-wound], dead at 6+
- *   ill(t) --wound k--> wounded(k+t) [ruling illness-left], dead at 6+ (8.13b)
- *   ill(t) --duration d--> ill(t+d), incapacitated at 6+ [ruling repeat-illness]
- *   wounded/ill --turn boundary--> level-1, fit at 0 [ruling recovery]
- *   any in play --wound 6+--> dead (the other side gains his vp)
- *
- * The counter's side: Inactive by `flip` or an illness roll of 5; every
- * leader in play turns Active at each turn boundary; out of play, Active.
- *
- * Obligations (SPEC 3.4), created and met within one activation window,
- * which the next activate, turn, end or the end of the events closes:
- *
- *   raw 1 on the IMC (8.13 on)  -> ILLNESS-CHECK(L)  met by illness: L
- *   illness roll 6              -> DURATION(L)       met by duration: L
- *   move into enemy ZOC         -> SUSTAIN(L)        met by sustain: L
- *   duration incapacitates L    -> REPLACE(L)        met by replace: L
- *
- * Every obligation in a window concerns the activated leader, so at most
- * four are open at once; met ones are dropped at once. An expired one is
- * reported at the line that created it.
- *
- * Cost: every handler is O(1) except a turn boundary, which touches only
- * the leaders who are wounded, ill or Inactive; mending over a leap of
- * many turns is arithmetic. Memory is the roster plus a few counters.
+ * mechanics it touches (SPEC 3); engine_impl.h draws statuses and duties.
  */
 #include "engine_impl.h"
 
@@ -53,15 +22,10 @@ static const char *lid(const adj_engine_t *e, int32_t l)
     return e->header->leaders[l].id;
 }
 
-static const int64_t *cur_turn(const adj_engine_t *e)
-{
-    return e->turn_begun ? &e->turn : NULL;
-}
-
-/* A diagnostic about leader `l` (-1: none) at `mark`, in the current turn. */
+/* A diagnostic about leader `l` (-1: none) at `mark`; the list dates it. */
 #define diag(e, code, mark, rule, l, ...)                                                  \
     adj_diags_add((e)->diags, (code), (mark), (rule), (l) >= 0 ? lid((e), (l)) : NULL,     \
-                  cur_turn(e), __VA_ARGS__)
+                  NULL, __VA_ARGS__)
 
 static void story_tell(adj_engine_t *e, const adj_entry_t *en, int32_t l, const char *rule,
                        const char *fmt, ...) __attribute__((format(printf, 5, 6)));
@@ -333,7 +297,7 @@ static void on_turn(adj_engine_t *e, const adj_entry_t *en)
     int64_t prev = e->turn;
     e->turn_begun = true;
     e->turn = n;
-    adj_diags_set_turn(e->diags, n);  /* the reader's findings from now on are dated too */
+    adj_diags_set_turn(e->diags, n);  /* every finding from now on is dated with it */
     if (!first && n > prev) {
         /* n - prev may not fit in int64 (e.g. INT64_MIN -> INT64_MAX) */
         uint64_t gap = (uint64_t)n - (uint64_t)prev;
@@ -530,6 +494,78 @@ static void on_illness(adj_engine_t *e, const adj_entry_t *en)
     result_check(e, en, outcome, "8.13", "illness");
 }
 
+/* A duration roll dd for wounded leader l: it adds to his wound (8.13b). */
+static adj_result_t duration_wounded(adj_engine_t *e, const adj_entry_t *en, int32_t l,
+                                     int64_t dd)
+{
+    adj_leader_state_t *s = &e->leaders[l];
+    const adj_leader_def_t *d = &e->header->leaders[l];
+    int64_t w = s->level, revised = adj_sat_add(w, dd);
+    if (revised >= 6) {
+        kill(e, l, en);
+        story(e, en, l, "8.13b", "wounded %lld + duration %lld = %lld: he dies; %s gains %lld VP",
+              (long long)w, (long long)dd, (long long)revised,
+              e->header->sides[other_side(d->side)], (long long)d->vp);
+        return ADJ_RES_DEAD;
+    }
+    set_condition(e, l, ADJ_ST_WOUNDED, revised);
+    story(e, en, l, "8.13b", "wounded %lld + duration %lld = %lld: he stays wounded at %lld",
+          (long long)w, (long long)dd, (long long)revised, (long long)revised);
+    return ADJ_RES_WOUNDED;
+}
+
+/* A duration roll dd for leader l, already ill: as the repeat-illness
+ * ruling reads it. */
+static adj_result_t duration_ill(adj_engine_t *e, const adj_entry_t *en, int32_t l, int64_t dd,
+                                 const char *rule)
+{
+    adj_leader_state_t *s = &e->leaders[l];
+    const adj_leader_def_t *d = &e->header->leaders[l];
+    int64_t t = s->level;
+    adj_outcome_t o = adj_ruling_repeat_illness(&e->rulings, t, dd);
+    char sum[96];  /* the arithmetic, as the reading in force does it */
+    if (!adj_ruling_repeat_illness_adds(&e->rulings))
+        snprintf(sum, sizeof sum, "ill %lld, duration %lld (the longer counts)", (long long)t,
+                 (long long)dd);
+    else
+        snprintf(sum, sizeof sum, "ill %lld + duration %lld = %lld", (long long)t,
+                 (long long)dd, (long long)adj_sat_add(t, dd));
+    if (o.status == ADJ_ST_DEAD) {
+        kill(e, l, en);
+        story(e, en, l, rule, "%s: he dies; %s gains %lld VP", sum,
+              e->header->sides[other_side(d->side)], (long long)d->vp);
+        return ADJ_RES_DEAD;
+    }
+    if (o.status == ADJ_ST_INCAPACITATED) {
+        set_condition(e, l, ADJ_ST_INCAPACITATED, 0);
+        oblige(e, ADJ_OB_REPLACE, l, en->mark);
+        story(e, en, l, rule, "%s: incapacitated for the rest of the game; no VPs; he must "
+              "be replaced at once", sum);
+        return ADJ_RES_INCAPACITATED;
+    }
+    set_condition(e, l, ADJ_ST_ILL, o.level);
+    s->ill_rolled = o.level;
+    story(e, en, l, rule, "%s: ill for %lld turn(s)", sum, (long long)o.level);
+    return ADJ_RES_ILL;
+}
+
+/* A duration roll dd for fit leader l (8.13a). */
+static adj_result_t duration_fit(adj_engine_t *e, const adj_entry_t *en, int32_t l, int64_t dd)
+{
+    if (dd == 6) {
+        set_condition(e, l, ADJ_ST_INCAPACITATED, 0);
+        oblige(e, ADJ_OB_REPLACE, l, en->mark);
+        story(e, en, l, "8.13a", "duration 6: incapacitated for the rest of the game; no VPs; "
+              "he must be replaced at once");
+        return ADJ_RES_INCAPACITATED;
+    }
+    set_condition(e, l, ADJ_ST_ILL, dd);
+    e->leaders[l].ill_rolled = dd;
+    story(e, en, l, "8.13a", "duration %lld: ill for %lld turn(s), as if wounded", (long long)dd,
+          (long long)dd);
+    return ADJ_RES_ILL;
+}
+
 static void on_duration(adj_engine_t *e, const adj_entry_t *en)
 {
     int32_t l = en->leader;
@@ -568,62 +604,13 @@ static void on_duration(adj_engine_t *e, const adj_entry_t *en)
     const char *rule;
     if (s->status == ADJ_ST_WOUNDED) {
         rule = "8.13b";
-        int64_t w = s->level, revised = adj_sat_add(w, dd);
-        if (revised >= 6) {
-            outcome = ADJ_RES_DEAD;
-            kill(e, l, en);
-            story(e, en, l, rule, "wounded %lld + duration %lld = %lld: he dies; %s gains %lld VP",
-                  (long long)w, (long long)dd, (long long)revised,
-                  e->header->sides[other_side(d->side)], (long long)d->vp);
-        } else {
-            outcome = ADJ_RES_WOUNDED;
-            set_condition(e, l, ADJ_ST_WOUNDED, revised);
-            story(e, en, l, rule, "wounded %lld + duration %lld = %lld: he stays wounded at %lld",
-                  (long long)w, (long long)dd, (long long)revised, (long long)revised);
-        }
+        outcome = duration_wounded(e, en, l, dd);
     } else if (s->status == ADJ_ST_ILL) {
-        int64_t t = s->level;
-        adj_outcome_t o = adj_ruling_repeat_illness(&e->rulings, t, dd);
         rule = adj_ruling_clause(&e->rulings, ADJ_RULING_REPEAT_ILLNESS, "8.13a");
-        char sum[96];  /* the arithmetic, as the reading in force does it */
-        if (!adj_ruling_repeat_illness_adds(&e->rulings))
-            snprintf(sum, sizeof sum, "ill %lld, duration %lld (the longer counts)",
-                     (long long)t, (long long)dd);
-        else
-            snprintf(sum, sizeof sum, "ill %lld + duration %lld = %lld", (long long)t,
-                     (long long)dd, (long long)adj_sat_add(t, dd));
-        if (o.status == ADJ_ST_DEAD) {
-            outcome = ADJ_RES_DEAD;
-            kill(e, l, en);
-            story(e, en, l, rule, "%s: he dies; %s gains %lld VP", sum,
-                  e->header->sides[other_side(d->side)], (long long)d->vp);
-        } else if (o.status == ADJ_ST_INCAPACITATED) {
-            outcome = ADJ_RES_INCAPACITATED;
-            set_condition(e, l, ADJ_ST_INCAPACITATED, 0);
-            oblige(e, ADJ_OB_REPLACE, l, en->mark);
-            story(e, en, l, rule, "%s: incapacitated for the rest of the game; no VPs; he must "
-                  "be replaced at once", sum);
-        } else {
-            outcome = ADJ_RES_ILL;
-            set_condition(e, l, ADJ_ST_ILL, o.level);
-            s->ill_rolled = o.level;
-            story(e, en, l, rule, "%s: ill for %lld turn(s)", sum, (long long)o.level);
-        }
+        outcome = duration_ill(e, en, l, dd, rule);
     } else {
         rule = "8.13a";
-        if (dd == 6) {
-            outcome = ADJ_RES_INCAPACITATED;
-            set_condition(e, l, ADJ_ST_INCAPACITATED, 0);
-            oblige(e, ADJ_OB_REPLACE, l, en->mark);
-            story(e, en, l, rule, "duration 6: incapacitated for the rest of the game; no VPs; "
-                  "he must be replaced at once");
-        } else {
-            outcome = ADJ_RES_ILL;
-            set_condition(e, l, ADJ_ST_ILL, dd);
-            s->ill_rolled = dd;
-            story(e, en, l, rule, "duration %lld: ill for %lld turn(s), as if wounded",
-                  (long long)dd, (long long)dd);
-        }
+        outcome = duration_fit(e, en, l, dd);
     }
     result_check(e, en, outcome, rule, "duration");
 }
@@ -950,22 +937,11 @@ void adj_engine_on_step(adj_engine_t *e, adj_step_fn fn, void *ctx)
     e->step_ctx = ctx;
 }
 
-bool adj_engine_ended(const adj_engine_t *e) { return e->ended; }
-
 adj_replay_t adj_engine_result(const adj_engine_t *e)
 {
-    adj_replay_t r = {
-        .header = e->header,
-        .leaders = e->leaders,
-        .turn_begun = e->turn_begun,
-        .turn = e->turn,
-        .ended = e->ended,
-        .vp = {e->vp[0], e->vp[1]},
-        .has_claim = e->has_claim,
-        .claim_present = {e->claim_present[0], e->claim_present[1]},
-        .claim = {e->claim[0], e->claim[1]},
-    };
-    return r;
+    return (adj_replay_t){e->header, e->leaders, e->turn_begun, e->turn, e->ended,
+                          {e->vp[0], e->vp[1]}, e->has_claim,
+                          {e->claim_present[0], e->claim_present[1]}, {e->claim[0], e->claim[1]}};
 }
 
 void adj_engine_free(adj_engine_t *e)
@@ -1018,7 +994,7 @@ void adj_engine_finish(adj_engine_t *e, adj_mark_t mark)
     snprintf(where, sizeof where, "before the events end on line %zu", mark.line);
     expire(e, where);
     if (!e->ended)
-        adj_diags_add(e->diags, ADJ_D_MISSING_END, mark, NULL, NULL, cur_turn(e),
+        adj_diags_add(e->diags, ADJ_D_MISSING_END, mark, NULL, NULL, NULL,
                       "the events end without an `end` event: the game's final tally is not "
                       "recorded");
 }

@@ -1,7 +1,38 @@
 /*
  * engine_impl.h - the engine's insides (private: engine.c, and the
  * white-box unit tests and fuzzers that check its invariants). Reporters
- * and the command line read an adj_result_t instead.
+ * and the command line read an adj_replay_t instead.
+ *
+ * Leader statuses and what moves between them:
+ *
+ *   reserve --replace (he is the `by`)--> fit
+ *   fit --wound k<6--> wounded(k)      fit --duration d<6--> ill(d)
+ *   fit --duration 6--> incapacitated (8.13a: no VPs, REPLACE owed)
+ *   wounded(w) --duration d--> wounded(w+d), dead if w+d >= 6 (8.13b)
+ *   wounded(w) --wound k--> wounded(w+k) [ruling repeat-wound], dead at 6+
+ *   ill(t) --wound k--> wounded(k+t) [ruling illness-left], dead at 6+ (8.13b)
+ *   ill(t) --duration d--> ill(t+d), incapacitated at 6+ [ruling repeat-illness]
+ *   wounded/ill --turn boundary--> level-1, fit at 0 [ruling recovery]
+ *   any in play --wound 6+--> dead (the other side gains his vp)
+ *
+ * The counter's side: Inactive by `flip` or an illness roll of 5; every
+ * leader in play turns Active at each turn boundary; out of play, Active.
+ *
+ * Obligations (SPEC 3.4), created and met within one activation window,
+ * which the next activate, turn, end or the end of the events closes:
+ *
+ *   raw 1 on the IMC (8.13 on)  -> ILLNESS-CHECK(L)  met by illness: L
+ *   illness roll 6              -> DURATION(L)       met by duration: L
+ *   move into enemy ZOC         -> SUSTAIN(L)        met by sustain: L
+ *   duration incapacitates L    -> REPLACE(L)        met by replace: L
+ *
+ * Every obligation in a window concerns the activated leader, so at most
+ * four are open at once; met ones are dropped at once. An expired one is
+ * reported at the line that created it.
+ *
+ * Cost: every handler is O(1) except a turn boundary, which touches only
+ * the leaders who are wounded, ill or Inactive; mending over a leap of
+ * many turns is arithmetic. Memory is the roster plus a few counters.
  */
 #ifndef ADJ_ENGINE_IMPL_H
 #define ADJ_ENGINE_IMPL_H
