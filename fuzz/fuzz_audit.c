@@ -520,15 +520,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     adj_report_opts_t ro = {.audit = &opts, .color = false};
     adj_buf_t out = {0};
-    adj_report_json(&out, &a, &ro);
+    adj_reporter_find("json")->audit(&out, &a, &ro);
     check_json(&out, &a);
 
     adj_buf_reset(&out);
-    adj_report_text(&out, &a, &ro);
+    adj_reporter_find("text")->audit(&out, &a, &ro);
     check_text(&out, "the text report");
 
     adj_buf_reset(&out);
-    adj_report_summary_line(&out, &a, &ro);
+    adj_reporter_find("text")->summary(&out, &a, &ro);
     check_text(&out, "the summary line");
     if (out.len == 0 || out.data[out.len - 1] != '\n' || memchr(out.data, '\n', out.len - 1))
         fail("the summary is not exactly one line", &out, 0);

@@ -2,7 +2,8 @@
  * adj_report.h - the output formats. Each format is one reporter: a row of
  * functions in one table (report.c), looked up by its `--format` name. A
  * reporter appends to a buffer and never prints; the command line writes
- * the buffer. Adding a format is one new report_NAME.c and one table row.
+ * the buffer. Adding a format is one new report_NAME.c (CMake picks it up)
+ * and one row in report.c's table.
  */
 #ifndef ADJ_REPORT_H
 #define ADJ_REPORT_H
@@ -64,7 +65,7 @@ typedef struct adj_reporter_s {
     void (*begin)(adj_buf_t *out, const adj_report_opts_t *o);
     void (*end)(adj_buf_t *out, const adj_report_opts_t *o);
     void (*audit)(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o);
-    /* `--summary`: one line per file */
+    /* `--summary`: one line per file; NULL: the default format's line */
     void (*summary)(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o);
     void (*explain)(adj_buf_t *out, const adj_audit_t *a, const adj_story_t *s,
                     const adj_report_opts_t *o);
@@ -77,16 +78,7 @@ const adj_reporter_t *adj_reporter_find(const char *name);
 /* The i-th reporter (0 is the default), NULL past the last. */
 const adj_reporter_t *adj_reporter_at(size_t i);
 
-/* The reporters' functions (the table's rows; the fuzzers call them too). */
-void adj_report_text(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o);
-void adj_report_summary_line(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o);
-void adj_report_text_explain(adj_buf_t *out, const adj_audit_t *a, const adj_story_t *s,
-                             const adj_report_opts_t *o);
-void adj_report_text_compare(adj_buf_t *out, const adj_compare_t *c, const adj_report_opts_t *o);
-
-void adj_report_json(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o);
-void adj_report_json_explain(adj_buf_t *out, const adj_audit_t *a, const adj_story_t *s,
-                             const adj_report_opts_t *o);
-void adj_report_json_compare(adj_buf_t *out, const adj_compare_t *c, const adj_report_opts_t *o);
+/* Each format's reporter is defined in its own report_NAME.c as
+ * `const adj_reporter_t adj_reporter_NAME` and listed in report.c's table. */
 
 #endif

@@ -133,8 +133,9 @@ static void audit_one(const adj_config_t *c, const char *path, result_t *res)
     res->errors = a.diags.errors;
     res->warnings = a.diags.warnings;
     adj_report_opts_t ro = {&c->audit, c->color};
+    const adj_reporter_t *sr = c->reporter->summary ? c->reporter : adj_reporter_at(0);
     if (c->summary)
-        c->reporter->summary(&res->out, &a, &ro);
+        sr->summary(&res->out, &a, &ro);
     else
         c->reporter->audit(&res->out, &a, &ro);
     adj_audit_free(&a);

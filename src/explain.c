@@ -55,7 +55,7 @@ static int explain_no_replay(const adj_config_t *c, const adj_audit_t *a)
 {
     adj_buf_t out = {0};
     adj_report_opts_t ro = {&c->audit, c->color};
-    adj_report_text(&out, a, &ro);
+    adj_reporter_find("text")->audit(&out, a, &ro);  /* for people, whatever --format says */
     fputs(out.data ? out.data : "", stderr);
     adj_buf_free(&out);
     adj_cli_error("%s: the log could not be replayed, so no leader can be explained", a->file);

@@ -7,24 +7,28 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The first row is the default format. A new format is one row here. */
-static const adj_reporter_t reporters[] = {
-    {"text", "text for people (default)", NULL, NULL, adj_report_text, adj_report_summary_line,
-     adj_report_text_explain, adj_report_text_compare},
-    {"json", "JSON Lines for programs", NULL, NULL, adj_report_json, adj_report_summary_line,
-     adj_report_json_explain, adj_report_json_compare},
+/* The formats, each defined in its report_NAME.c. The first row is the
+ * default. A new format is one line here and one in the table. */
+extern const adj_reporter_t adj_reporter_text;
+extern const adj_reporter_t adj_reporter_json;
+
+static const adj_reporter_t *const reporters[] = {
+    &adj_reporter_text,
+    &adj_reporter_json,
 };
+
+#define REPORTER_COUNT (sizeof reporters / sizeof reporters[0])
 
 const adj_reporter_t *adj_reporter_at(size_t i)
 {
-    return i < sizeof reporters / sizeof reporters[0] ? &reporters[i] : NULL;
+    return i < REPORTER_COUNT ? reporters[i] : NULL;
 }
 
 const adj_reporter_t *adj_reporter_find(const char *name)
 {
-    for (const adj_reporter_t *r = reporters; r < reporters + sizeof reporters / sizeof *r; r++)
-        if (!strcmp(r->name, name))
-            return r;
+    for (size_t i = 0; i < REPORTER_COUNT; i++)
+        if (!strcmp(reporters[i]->name, name))
+            return reporters[i];
     return NULL;
 }
 

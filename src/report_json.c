@@ -102,7 +102,7 @@ static void leaders(adj_json_t *j, const adj_replay_t *r)
     adj_json_close_array(j);
 }
 
-void adj_report_json(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o)
+static void json_audit(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o)
 {
     const adj_replay_t *r = a->replayed ? &a->result : NULL;
     adj_json_t j;
@@ -163,8 +163,8 @@ static void steps(adj_json_t *j, const adj_header_t *h, const adj_story_t *s)
     adj_json_close_array(j);
 }
 
-void adj_report_json_explain(adj_buf_t *out, const adj_audit_t *a, const adj_story_t *s,
-                             const adj_report_opts_t *o)
+static void json_explain(adj_buf_t *out, const adj_audit_t *a, const adj_story_t *s,
+                         const adj_report_opts_t *o)
 {
     const adj_header_t *h = a->result.header;
     const char *id = h->leaders[s->leader].id;
@@ -238,7 +238,7 @@ static void compare_only(adj_json_t *j, const adj_compare_t *c, int k)
     adj_json_close_array(j);
 }
 
-void adj_report_json_compare(adj_buf_t *out, const adj_compare_t *c, const adj_report_opts_t *o)
+static void json_compare(adj_buf_t *out, const adj_compare_t *c, const adj_report_opts_t *o)
 {
     (void)o;
     adj_json_t j;
@@ -259,3 +259,12 @@ void adj_report_json_compare(adj_buf_t *out, const adj_compare_t *c, const adj_r
     adj_json_close_object(&j);
     adj_buf_putc(out, '\n');
 }
+
+/* --summary's line is the same for every format: the text one. */
+const adj_reporter_t adj_reporter_json = {
+    .name = "json",
+    .help = "JSON Lines for programs",
+    .audit = json_audit,
+    .explain = json_explain,
+    .compare = json_compare,
+};

@@ -193,7 +193,7 @@ static void verdict(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_
     adj_buf_puts(out, ".\n");
 }
 
-void adj_report_text(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o)
+static void text_audit(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o)
 {
     audit_preamble(out, o->audit);
     for (size_t i = 0; i < a->diags.count; i++)
@@ -212,7 +212,7 @@ void adj_report_text(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts
     verdict(out, a, o);
 }
 
-void adj_report_summary_line(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o)
+static void text_summary(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o)
 {
     (void)o;
     adj_buf_puts(out, a->diags.errors ? "FAIL  " : "ok    ");
@@ -302,8 +302,8 @@ static void explain_diags(adj_buf_t *out, const adj_audit_t *a, const char *id)
         adj_buf_puts(out, "  no diagnostic is about him\n");
 }
 
-void adj_report_text_explain(adj_buf_t *out, const adj_audit_t *a, const adj_story_t *s,
-                             const adj_report_opts_t *o)
+static void text_explain(adj_buf_t *out, const adj_audit_t *a, const adj_story_t *s,
+                         const adj_report_opts_t *o)
 {
     const adj_header_t *h = a->result.header;
     const adj_leader_def_t *d = &h->leaders[s->leader];
@@ -391,7 +391,7 @@ static void compare_only(adj_buf_t *out, const adj_compare_t *c, int k)
     }
 }
 
-void adj_report_text_compare(adj_buf_t *out, const adj_compare_t *c, const adj_report_opts_t *o)
+static void text_compare(adj_buf_t *out, const adj_compare_t *c, const adj_report_opts_t *o)
 {
     (void)o;
     adj_buf_puts(out, "compare ");
@@ -418,3 +418,12 @@ void adj_report_text_compare(adj_buf_t *out, const adj_compare_t *c, const adj_r
                        c->tally_differs ? " and the tally" : "");
     adj_buf_puts(out, ".\n");
 }
+
+const adj_reporter_t adj_reporter_text = {
+    .name = "text",
+    .help = "text for people (default)",
+    .audit = text_audit,
+    .summary = text_summary,
+    .explain = text_explain,
+    .compare = text_compare,
+};
