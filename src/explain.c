@@ -81,8 +81,12 @@ static int explain_report(const adj_config_t *c, const adj_audit_t *a, const adj
 {
     adj_buf_t out = {0};
     adj_report_opts_t ro = {&c->audit, c->color};
+    if (c->reporter->begin)
+        c->reporter->begin(&out, &ro);
     for (size_t i = 0; i < n; i++)
         c->reporter->explain(&out, a, &stories[i], &ro);
+    if (c->reporter->end)
+        c->reporter->end(&out, &ro);
     int status = a->diags.errors ? ADJ_EXIT_FLAWS : ADJ_EXIT_OK;
     if (!adj_cli_write(&out) || fflush(stdout) != 0)
         status = ADJ_EXIT_USAGE;
@@ -177,7 +181,11 @@ int adj_cmd_compare(const adj_config_t *c)
     adj_compare_init(&cmp, file, &run[0], &run[1], &opts[1].rulings);
     adj_buf_t out = {0};
     adj_report_opts_t ro = {&c->audit, c->color};
+    if (c->reporter->begin)
+        c->reporter->begin(&out, &ro);
     c->reporter->compare(&out, &cmp, &ro);
+    if (c->reporter->end)
+        c->reporter->end(&out, &ro);
     int status = (cmp.leaders_differ || cmp.tally_differs) ? ADJ_EXIT_FLAWS : ADJ_EXIT_OK;
     if (!adj_cli_write(&out) || fflush(stdout) != 0)
         status = ADJ_EXIT_USAGE;
