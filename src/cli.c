@@ -1,5 +1,6 @@
 /*
- * cli.c - options into an adj_config_t, --help, --version, --list-codes,
+ * cli.c - the command line: a table of commands and a table of options,
+ * from which both parsing and --help come; --version, --list-codes;
  * and the one place messages to standard error are written.
  */
 #include "adj_cli.h"
@@ -22,12 +23,7 @@ static const char help_intro[] =
     "through optional rule 8.13 Leaders and Illness, rebuild every leader's state\n"
     "and the VP tally, and report every illegal or inconsistent entry.\n"
     "\n"
-    "commands:\n"
-    "  audit     audit logs (FILE, - for standard input, or a DIR: every *.yaml below it)\n"
-    "  explain   tell the story of one or more leaders' game, step by step\n"
-    "  compare   replay under the default rulings and under others; show what differs\n"
-    "\n"
-    "options:\n";
+    "commands:\n";
 
 static const char help_outro[] =
     "\n"
@@ -111,8 +107,8 @@ typedef struct cli_option_s {
 } cli_option_t;
 
 /* --format's value and help line come from the reporters' table. */
-static char format_arg[64];
-static char format_help[160];
+static char format_arg[256];
+static char format_help[1024];
 
 static void formats_describe(void)
 {
@@ -221,6 +217,84 @@ static const cli_option_t *find_option(const char *name)
     return NULL;
 }
 
+static int check_audit(adj_config_t *c)
+{
+    if (c->arg_count == 0)
+        return usage_error(c, "audit needs at least one FILE or DIR (- for standard input)");
+    return -1;
+}
+
+static int check_explain(adj_config_t *c)
+{
+    if (c->arg_count < 2)
+        return usage_error(c, "explain needs a FILE and at least one LEADER id");
+    return -1;
+}
+
+static int check_compare(adj_config_t *c)
+{
+    if (c->arg_count != 1)
+        return usage_error(c, "compare needs exactly one FILE");
+    if (!c->rulings_given || adj_rulings_is_default(&c->audit.rulings))
+        return usage_error(c, "compare needs at least one --ruling NAME=VALUE that is not "
+                              "the default");
+    return -1;
+}
+
+static int print_version(adj_config_t *c)
+{
+    printf("adjutant %s (log format adjutant/1)\n", ADJ_VERSION);
+    adj_config_free(c);
+    return ADJ_EXIT_OK;
+}
+
+static int list_codes(adj_config_t *c)
+{
+    print_codes(stdout);
+    adj_config_free(c);
+    return ADJ_EXIT_OK;
+}
+
+/* The first word: a command, with the check of its words; or an action
+ * done at once (run, with no check). */
+typedef struct cli_command_s {
+    const char *name;
+    const char *help;               /* its line in --help; NULL: none */
+    adj_command_t command;
+    int (*check)(adj_config_t *c);  /* after parsing: -1 to go on, or an exit status */
+    int (*run)(adj_config_t *c);    /* non-NULL: an action, not a command */
+} cli_command_t;
+
+static int help_command(adj_config_t *c) { return opt_help(c, NULL); }
+
+static const cli_command_t commands[] = {
+    {"audit", "audit logs (FILE, - for standard input, or a DIR: every *.yaml below it)",
+     ADJ_CMD_AUDIT, check_audit, NULL},
+    {"explain", "tell the story of one or more leaders' game, step by step", ADJ_CMD_EXPLAIN,
+     check_explain, NULL},
+    {"compare", "replay under the default rulings and under others; show what differs",
+     ADJ_CMD_COMPARE, check_compare, NULL},
+    {"help", NULL, 0, NULL, help_command},
+    {"--version", NULL, 0, NULL, print_version},
+    {"--list-codes", NULL, 0, NULL, list_codes},
+};
+
+static const cli_command_t *find_command(const char *name)
+{
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (!strcmp(name, commands[i].name))
+            return &commands[i];
+    const cli_option_t *o = find_option(name);  /* `adjutant -h` */
+    return o && o->apply == opt_help ? find_command("help") : NULL;
+}
+
+static void print_commands(FILE *f)
+{
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (commands[i].help)
+            fprintf(f, "  %-10s%s\n", commands[i].name, commands[i].help);
+}
+
 /* One line of --help per described option: "-j, --jobs N", the options
  * it shares the line with, then what it does. */
 static void print_options(FILE *f)
@@ -249,6 +323,8 @@ static int opt_help(adj_config_t *c, const char *val)
     (void)val;
     fputs(usage_text, stdout);
     fputs(help_intro, stdout);
+    print_commands(stdout);
+    fputs("\noptions:\n", stdout);
     print_options(stdout);
     fputs(help_outro, stdout);
     print_rulings(stdout);
@@ -325,73 +401,6 @@ static int parse_words(adj_config_t *c, int argc, char **argv)
         }
     }
     return -1;
-}
-
-static int check_audit(adj_config_t *c)
-{
-    if (c->arg_count == 0)
-        return usage_error(c, "audit needs at least one FILE or DIR (- for standard input)");
-    return -1;
-}
-
-static int check_explain(adj_config_t *c)
-{
-    if (c->arg_count < 2)
-        return usage_error(c, "explain needs a FILE and at least one LEADER id");
-    return -1;
-}
-
-static int check_compare(adj_config_t *c)
-{
-    if (c->arg_count != 1)
-        return usage_error(c, "compare needs exactly one FILE");
-    if (!c->rulings_given || adj_rulings_is_default(&c->audit.rulings))
-        return usage_error(c, "compare needs at least one --ruling NAME=VALUE that is not "
-                              "the default");
-    return -1;
-}
-
-static int print_version(adj_config_t *c)
-{
-    printf("adjutant %s (log format adjutant/1)\n", ADJ_VERSION);
-    adj_config_free(c);
-    return ADJ_EXIT_OK;
-}
-
-static int list_codes(adj_config_t *c)
-{
-    print_codes(stdout);
-    adj_config_free(c);
-    return ADJ_EXIT_OK;
-}
-
-/* The first word: a command, with the check of its words; or an action
- * done at once (run, with no check). */
-typedef struct cli_command_s {
-    const char *name;
-    adj_command_t command;
-    int (*check)(adj_config_t *c);  /* after parsing: -1 to go on, or an exit status */
-    int (*run)(adj_config_t *c);    /* non-NULL: an action, not a command */
-} cli_command_t;
-
-static int help_command(adj_config_t *c) { return opt_help(c, NULL); }
-
-static const cli_command_t commands[] = {
-    {"audit", ADJ_CMD_AUDIT, check_audit, NULL},
-    {"explain", ADJ_CMD_EXPLAIN, check_explain, NULL},
-    {"compare", ADJ_CMD_COMPARE, check_compare, NULL},
-    {"help", 0, NULL, help_command},
-    {"--version", 0, NULL, print_version},
-    {"--list-codes", 0, NULL, list_codes},
-};
-
-static const cli_command_t *find_command(const char *name)
-{
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (!strcmp(name, commands[i].name))
-            return &commands[i];
-    const cli_option_t *o = find_option(name);  /* `adjutant -h` */
-    return o && o->apply == opt_help ? find_command("help") : NULL;
 }
 
 static void config_defaults(adj_config_t *c, int argc)
