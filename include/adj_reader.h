@@ -41,7 +41,7 @@ typedef struct adj_reader_s adj_reader_t;
 
 /* Read from file descriptor `fd` (not closed by the reader). `filename` is
  * borrowed for messages. `diags` is borrowed: diagnostics are appended to it.
- * Returns NULL only on allocation failure. */
+ * Never NULL: allocation failure aborts, as every allocator does (adj_oom). */
 adj_reader_t *adj_reader_new(int fd, const char *filename, adj_diags_t *diags);
 
 /* Read from a memory buffer (borrowed; must outlive the reader). For tests

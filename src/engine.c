@@ -953,6 +953,13 @@ void adj_engine_free(adj_engine_t *e)
     free(e);
 }
 
+/* Each kind's rules, on_<key>, from the catalogue (adj_log.h). */
+static void (*const handlers[ADJ_EVENT_COUNT])(adj_engine_t *, const adj_entry_t *) = {
+#define ADJ_X(e, key, ...) [ADJ_EV_##e] = on_##key,
+    ADJ_EVENT_LIST(ADJ_X)
+#undef ADJ_X
+};
+
 void adj_engine_feed(adj_engine_t *e, const adj_entry_t *en)
 {
     /* step 2: its place */
@@ -968,21 +975,7 @@ void adj_engine_feed(adj_engine_t *e, const adj_entry_t *en)
         return;
     }
     /* step 3: the rules of its kind */
-    switch (en->kind) {
-    case ADJ_EV_TURN: on_turn(e, en); break;
-    case ADJ_EV_ACTIVATE: on_activate(e, en); break;
-    case ADJ_EV_MOVE: on_move(e, en); break;
-    case ADJ_EV_ILLNESS: on_illness(e, en); break;
-    case ADJ_EV_DURATION: on_duration(e, en); break;
-    case ADJ_EV_SUSTAIN: on_sustain(e, en); break;
-    case ADJ_EV_WOUND: on_wound(e, en); break;
-    case ADJ_EV_FLIP: on_flip(e, en); break;
-    case ADJ_EV_REPLACE: on_replace(e, en); break;
-    case ADJ_EV_VP: on_vp(e, en); break;
-    case ADJ_EV_STATE: on_state(e, en); break;
-    case ADJ_EV_END: on_end(e, en); break;
-    default: break;
-    }
+    handlers[en->kind](e, en);
 }
 
 void adj_engine_finish(adj_engine_t *e, adj_mark_t mark)
