@@ -45,15 +45,16 @@ static void report_yaml_error(adj_reader_t *r)
     const char *problem = p->problem ? p->problem : "unknown problem";
     if (p->error == YAML_READER_ERROR && r->directive_limit) {
         reader_stop(r, ADJ_D_YAML_SYNTAX, reader_error_mark(r),
-             "more than %d %%-directives (%%TAG, %%YAML): a reading limit; a game log needs none",
-             ADJ_MAX_DIRECTIVES);
+                    "more than %d %%-directives (%%TAG, %%YAML): a reading limit; a game log "
+                    "needs none",
+                    ADJ_MAX_DIRECTIVES);
         return;
     }
     if (p->error == YAML_READER_ERROR) {
         adj_mark_t m = reader_error_mark(r);
         if (p->problem_value >= 0)
             reader_stop(r, ADJ_D_YAML_SYNTAX, m, "%s (byte 0x%02X at offset %zu)", problem,
-                 (unsigned)p->problem_value & 0xFF, p->problem_offset);
+                        (unsigned)p->problem_value & 0xFF, p->problem_offset);
         else
             reader_stop(r, ADJ_D_YAML_SYNTAX, m, "%s (at offset %zu)", problem, p->problem_offset);
         return;
@@ -65,7 +66,7 @@ static void report_yaml_error(adj_reader_t *r)
     adj_mark_t m = mark_of(p->problem_mark);
     if (p->context)
         reader_stop(r, ADJ_D_YAML_SYNTAX, m, "%s %s (at %zu:%zu)", problem, p->context,
-             p->context_mark.line + 1, p->context_mark.column + 1);
+                    p->context_mark.line + 1, p->context_mark.column + 1);
     else
         reader_stop(r, ADJ_D_YAML_SYNTAX, m, "%s", problem);
 }
@@ -90,15 +91,15 @@ bool reader_pull(adj_reader_t *r)
     switch (r->ev.type) {
     case YAML_ALIAS_EVENT:
         reader_stop(r, ADJ_D_YAML_ALIAS, ev_mark(r),
-             "alias *%s: anchors and aliases are not allowed in a game log",
-             (const char *)r->ev.data.alias.anchor);
+                    "alias *%s: anchors and aliases are not allowed in a game log",
+                    (const char *)r->ev.data.alias.anchor);
         return false;
     case YAML_SCALAR_EVENT:
         anchor = (const char *)r->ev.data.scalar.anchor;
         if (!anchor && r->ev.data.scalar.length > ADJ_MAX_SCALAR) {
             reader_stop(r, ADJ_D_YAML_SYNTAX, ev_mark(r),
-                 "a scalar of %zu bytes is longer than the limit of %u bytes",
-                 r->ev.data.scalar.length, ADJ_MAX_SCALAR);
+                        "a scalar of %zu bytes is longer than the limit of %u bytes",
+                        r->ev.data.scalar.length, ADJ_MAX_SCALAR);
             return false;
         }
         break;
@@ -109,7 +110,7 @@ bool reader_pull(adj_reader_t *r)
                      : (const char *)r->ev.data.mapping_start.anchor;
         if (!anchor && ++r->depth > ADJ_MAX_DEPTH) {
             reader_stop(r, ADJ_D_YAML_SYNTAX, ev_mark(r),
-                 "collections nested deeper than %d levels", ADJ_MAX_DEPTH);
+                        "collections nested deeper than %d levels", ADJ_MAX_DEPTH);
             return false;
         }
         break;
@@ -122,7 +123,7 @@ bool reader_pull(adj_reader_t *r)
     }
     if (anchor) {
         reader_stop(r, ADJ_D_YAML_ALIAS, ev_mark(r),
-             "anchor &%s: anchors and aliases are not allowed in a game log", anchor);
+                    "anchor &%s: anchors and aliases are not allowed in a game log", anchor);
         return false;
     }
     return true;
@@ -153,10 +154,11 @@ adj_diag_t *reader_unknown_field(adj_reader_t *r, adj_mark_t mark, const char *k
     const char *near = reader_closest(key, n, names, count);
     if (near)
         return adj_diags_add(r->diags, ADJ_D_UNKNOWN_FIELD, mark, NULL, NULL, NULL,
-                             "unknown key %s in %s (did you mean `%s`?)", reader_clip(&r->tmp, key, n),
-                             where, near);
+                             "unknown key %s in %s (did you mean `%s`?)",
+                             reader_clip(&r->tmp, key, n), where, near);
     return adj_diags_add(r->diags, ADJ_D_UNKNOWN_FIELD, mark, NULL, NULL, NULL,
-                         "unknown key %s in %s; it is ignored", reader_clip(&r->tmp, key, n), where);
+                         "unknown key %s in %s; it is ignored", reader_clip(&r->tmp, key, n),
+                         where);
 }
 
 /* Name the leader of a diagnostic (unknown_field names none). */
@@ -197,14 +199,14 @@ static adj_read_status_t read_after(adj_reader_t *r)
         return reader_status(r);
     if (r->ev.type != YAML_MAPPING_END_EVENT) {
         reader_stop(r, ADJ_D_BAD_DOCUMENT, ev_mark(r),
-             "a key after `events`: `events` must be the last key of the log");
+                    "a key after `events`: `events` must be the last key of the log");
         return reader_status(r);
     }
     if (!reader_pull(r) || !reader_pull(r))
         return reader_status(r);
     if (r->ev.type == YAML_DOCUMENT_START_EVENT) {
         reader_stop(r, ADJ_D_BAD_DOCUMENT, ev_mark(r),
-             "a second YAML document: a log file holds exactly one");
+                    "a second YAML document: a log file holds exactly one");
         return reader_status(r);
     }
     r->state = RS_DONE;

@@ -420,14 +420,14 @@ static void event_unknown_fields(adj_reader_t *r, adj_event_kind_t kind)
     for (size_t i = 0; i < r->unknown_count; i++) {
         const unknown_key_t *u = &r->unknown[i];
         const char *text = u->text_off == SIZE_MAX ? NULL : r->arena.data + u->text_off;
-        reader_set_leader(reader_unknown_field(r, u->mark, text, u->text_len, where, names, count),
-                   subject_leader(r, kind));
+        adj_diag_t *d = reader_unknown_field(r, u->mark, text, u->text_len, where, names, count);
+        reader_set_leader(d, subject_leader(r, kind));
     }
     for (int s = 0; s < SL_NOTE; s++) {
         if (has_slot(r, s) && !kind_field(kind, (slot_t)s)) {
-            reader_set_leader(reader_unknown_field(r, r->slots[s].key_mark, slot_names[s],
-                                     strlen(slot_names[s]), where, names, count),
-                       subject_leader(r, kind));
+            adj_diag_t *d = reader_unknown_field(r, r->slots[s].key_mark, slot_names[s],
+                                                 strlen(slot_names[s]), where, names, count);
+            reader_set_leader(d, subject_leader(r, kind));
         }
     }
 }

@@ -43,6 +43,101 @@ static void roster_bad(roster_raw_t *e, adj_mark_t mark, char *msg)
     e->bad_msg = msg;
 }
 
+/* The value of roster field k, a scalar (the current event), into e. */
+static void roster_field(adj_reader_t *r, roster_raw_t *e, rkey_t k, adj_mark_t vm)
+{
+    adj_buf_t *tmp = &r->tmp;
+    const char *s = sc_text(r);
+    size_t n = sc_len(r);
+    bool plain = sc_plain(r);
+    int64_t iv;
+    bool bv;
+    switch (k) {
+    case RK_ID:
+        if (text_is_null(s, n, plain) || !reader_id_ok(s, n))
+            roster_bad(e, vm, adj_xasprintf("leader id %s must match [A-Za-z0-9_.-]+",
+                                            reader_clip(tmp, s, n)));
+        else
+            e->id = adj_xstrndup(s, n);
+        break;
+    case RK_NAME:
+        if (text_is_null(s, n, plain))
+            roster_bad(e, vm, adj_xasprintf("roster field `name` must be a string, not null"));
+        else
+            e->name = adj_xstrndup(s, n);
+        break;
+    case RK_SIDE:
+        if (text_is_null(s, n, plain))
+            roster_bad(e, vm, adj_xasprintf("roster field `side` must be a string, not null"));
+        else {
+            e->side = adj_xstrndup(s, n);
+            e->side_len = n;
+            e->side_mark = vm;
+        }
+        break;
+    case RK_INITIATIVE:
+        if (reader_text_int(s, n, plain, &iv)) {
+            e->has_initiative = true;
+            e->initiative = iv;
+        } else {
+            roster_bad(e, vm, adj_xasprintf("`initiative` must be an integer, not %s",
+                                            reader_clip(tmp, s, n)));
+        }
+        break;
+    case RK_VP:
+        if (reader_text_int(s, n, plain, &iv) && iv >= 0)
+            e->vp = iv;
+        else
+            roster_bad(e, vm, adj_xasprintf("`vp` must be an integer >= 0, not %s",
+                                            reader_clip(tmp, s, n)));
+        break;
+    case RK_WOUND:
+        if (reader_text_int(s, n, plain, &iv) && iv >= 0 && iv <= 5)
+            e->wound = iv;
+        else
+            roster_bad(e, vm, adj_xasprintf("`wound` must be an integer from 0 to 5, not %s",
+                                            reader_clip(tmp, s, n)));
+        break;
+    case RK_RESERVE:
+        if (reader_text_bool(s, n, plain, &bv))
+            e->reserve = bv;
+        else
+            roster_bad(e, vm, adj_xasprintf("`reserve` must be true or false, not %s",
+                                            reader_clip(tmp, s, n)));
+        break;
+    default:
+        break;
+    }
+}
+
+/* A roster entry's key (the current event): its field, or -1 when it is
+ * unknown or repeated (reported; a repeated key's value is skipped too,
+ * *skipped set). False when reading stopped. */
+static bool roster_key(adj_reader_t *r, const bool *seen, int *k, bool *skipped)
+{
+    adj_mark_t key_mark = ev_mark(r);
+    *k = -1;
+    *skipped = false;
+    if (!is_scalar(r) || text_is_null(sc_text(r), sc_len(r), sc_plain(r))) {
+        reader_unknown_field(r, key_mark, NULL, 0, "a roster entry", NULL, 0);
+        return reader_skip(r);
+    }
+    for (int i = 0; i < RK_COUNT; i++)
+        if (strcmp(sc_text(r), roster_keys[i]) == 0 && strlen(roster_keys[i]) == sc_len(r))
+            *k = i;
+    bool dup = *k >= 0 ? seen[*k] : !reader_keyset_insert(&r->keys2, sc_text(r), sc_len(r));
+    if (dup) {
+        reader_duplicate_key(r, "a roster entry");
+        *k = -1;
+        *skipped = true;
+        return reader_pull(r) && reader_skip(r);
+    }
+    if (*k < 0)
+        reader_unknown_field(r, key_mark, sc_text(r), sc_len(r), "a roster entry", roster_keys,
+                             RK_COUNT);
+    return true;
+}
+
 /* One roster entry; the current event is its first. */
 static bool read_roster_entry(adj_reader_t *r)
 {
@@ -59,38 +154,22 @@ static bool read_roster_entry(adj_reader_t *r)
     e->is_map = true;
     bool seen[RK_COUNT] = {false};
     bool first = true;
-    adj_buf_t *tmp = &r->tmp;
     reader_keyset_clear(&r->keys2);
     for (;;) {
         if (!reader_pull(r))
             return false;
         if (r->ev.type == YAML_MAPPING_END_EVENT)
-            break;
+            return true;
         if (first) {
             e->start = ev_mark(r);
             first = false;
         }
-        adj_mark_t key_mark = ev_mark(r);
-        int k = -1;
-        if (is_scalar(r) && !text_is_null(sc_text(r), sc_len(r), sc_plain(r))) {
-            for (int i = 0; i < RK_COUNT; i++)
-                if (strcmp(sc_text(r), roster_keys[i]) == 0 && strlen(roster_keys[i]) == sc_len(r))
-                    k = i;
-            bool dup = k >= 0 ? seen[k] : !reader_keyset_insert(&r->keys2, sc_text(r), sc_len(r));
-            if (dup) {
-                reader_duplicate_key(r, "a roster entry");
-                if (!reader_pull(r) || !reader_skip(r))
-                    return false;
-                continue;
-            }
-            if (k < 0)
-                reader_unknown_field(r, key_mark, sc_text(r), sc_len(r), "a roster entry",
-                              roster_keys, RK_COUNT);
-        } else {
-            reader_unknown_field(r, key_mark, NULL, 0, "a roster entry", NULL, 0);
-            if (!reader_skip(r))
-                return false;
-        }
+        int k;
+        bool skipped;
+        if (!roster_key(r, seen, &k, &skipped))
+            return false;
+        if (skipped)
+            continue;
         if (!reader_pull(r))
             return false;
         if (k < 0) {
@@ -99,77 +178,15 @@ static bool read_roster_entry(adj_reader_t *r)
             continue;
         }
         seen[k] = true;
-        adj_mark_t vm = ev_mark(r);
-        const char *name = roster_keys[k];
         if (!is_scalar(r)) {
-            roster_bad(e, vm, adj_xasprintf("roster field `%s` must be a scalar", name));
+            roster_bad(e, ev_mark(r),
+                       adj_xasprintf("roster field `%s` must be a scalar", roster_keys[k]));
             if (!reader_skip(r))
                 return false;
             continue;
         }
-        const char *s = sc_text(r);
-        size_t n = sc_len(r);
-        bool plain = sc_plain(r);
-        int64_t iv;
-        bool bv;
-        switch ((rkey_t)k) {
-        case RK_ID:
-            if (text_is_null(s, n, plain) || !reader_id_ok(s, n))
-                roster_bad(e, vm, adj_xasprintf("leader id %s must match [A-Za-z0-9_.-]+",
-                                                reader_clip(tmp, s, n)));
-            else
-                e->id = adj_xstrndup(s, n);
-            break;
-        case RK_NAME:
-            if (text_is_null(s, n, plain))
-                roster_bad(e, vm, adj_xasprintf("roster field `name` must be a string, not null"));
-            else
-                e->name = adj_xstrndup(s, n);
-            break;
-        case RK_SIDE:
-            if (text_is_null(s, n, plain))
-                roster_bad(e, vm, adj_xasprintf("roster field `side` must be a string, not null"));
-            else {
-                e->side = adj_xstrndup(s, n);
-                e->side_len = n;
-                e->side_mark = vm;
-            }
-            break;
-        case RK_INITIATIVE:
-            if (reader_text_int(s, n, plain, &iv)) {
-                e->has_initiative = true;
-                e->initiative = iv;
-            } else {
-                roster_bad(e, vm, adj_xasprintf("`initiative` must be an integer, not %s",
-                                                reader_clip(tmp, s, n)));
-            }
-            break;
-        case RK_VP:
-            if (reader_text_int(s, n, plain, &iv) && iv >= 0)
-                e->vp = iv;
-            else
-                roster_bad(e, vm, adj_xasprintf("`vp` must be an integer >= 0, not %s",
-                                                reader_clip(tmp, s, n)));
-            break;
-        case RK_WOUND:
-            if (reader_text_int(s, n, plain, &iv) && iv >= 0 && iv <= 5)
-                e->wound = iv;
-            else
-                roster_bad(e, vm, adj_xasprintf("`wound` must be an integer from 0 to 5, not %s",
-                                                reader_clip(tmp, s, n)));
-            break;
-        case RK_RESERVE:
-            if (reader_text_bool(s, n, plain, &bv))
-                e->reserve = bv;
-            else
-                roster_bad(e, vm, adj_xasprintf("`reserve` must be true or false, not %s",
-                                                reader_clip(tmp, s, n)));
-            break;
-        default:
-            break;
-        }
+        roster_field(r, e, (rkey_t)k, ev_mark(r));
     }
-    return true;
 }
 
 static bool read_leaders(adj_reader_t *r)
@@ -277,7 +294,8 @@ static bool read_imc(adj_reader_t *r)
                 if (r->ev.type == YAML_SEQUENCE_END_EVENT)
                     break;
                 int64_t v;
-                if (is_scalar(r) && reader_text_int(sc_text(r), sc_len(r), sc_plain(r), &v) && v >= 0) {
+                if (is_scalar(r) && reader_text_int(sc_text(r), sc_len(r), sc_plain(r), &v) &&
+                    v >= 0) {
                     if (n < 6)
                         row[n] = v;
                 } else {
@@ -348,7 +366,8 @@ static bool read_format(adj_reader_t *r)
 
 static bool read_turn_key(adj_reader_t *r, hv_t *state, int64_t *out)
 {
-    *state = is_scalar(r) && reader_text_int(sc_text(r), sc_len(r), sc_plain(r), out) ? HV_OK : HV_BAD;
+    bool ok = is_scalar(r) && reader_text_int(sc_text(r), sc_len(r), sc_plain(r), out);
+    *state = ok ? HV_OK : HV_BAD;
     return reader_skip(r);
 }
 
@@ -468,26 +487,11 @@ static void build_imc(adj_reader_t *r)
     free(ratings);
 }
 
-/* Steps 1-5 of SPEC 1.2; false when a bad-document stopped the audit. */
-static bool check_header(adj_reader_t *r, bool events_is_list)
+/* Step 2 of SPEC 1.2: each good roster entry moves into the header (and
+ * the id table); the others are reported and dropped. */
+static void keep_roster(adj_reader_t *r)
 {
-    if (r->first_turn == HV_ABSENT)
-        r->first = 1;
-    const char *problem = header_problem(r, events_is_list);
-    if (problem) {
-        reader_stop(r, ADJ_D_BAD_DOCUMENT, r->doc_start, "%s", problem);
-        return false;
-    }
     adj_header_t *h = &r->header;
-    h->sides[0] = r->side_names[0];
-    h->sides[1] = r->side_names[1];
-    h->side_len[0] = r->side_lens[0];
-    h->side_len[1] = r->side_lens[1];
-    r->side_names[0] = r->side_names[1] = NULL;
-    h->first_turn = r->first;
-    h->last_turn = r->last;
-
-    /* 2. the roster */
     h->leaders = adj_xcalloc(r->roster_count, sizeof *h->leaders);
     size_t cap = 16;
     while (cap < r->roster_count * 2)
@@ -547,23 +551,12 @@ static bool check_header(adj_reader_t *r, bool events_is_list)
         h->leader_count++;
     }
     adj_buf_free(&tmp);
+}
 
-    /* 3. an empty roster */
-    if (h->leader_count == 0) {
-        reader_stop(r, ADJ_D_BAD_DOCUMENT, r->doc_start,
-             "the roster holds no usable leader: `leaders` needs at least one good entry");
-        return false;
-    }
-
-    /* 4. the IMC table (its rows, one per rating: the first counts) */
-    if (r->imc == HV_BAD) {
-        adj_diags_add(r->diags, ADJ_D_BAD_FIELD, r->imc_bad_mark, NULL, NULL, NULL,
-                      "%s; the whole table is dropped", r->imc_bad_msg);
-    } else if (r->imc == HV_OK) {
-        build_imc(r);
-    }
-
-    /* 5. optional rules */
+/* Step 5 of SPEC 1.2: the optional rules. */
+static void check_optional_rules(adj_reader_t *r)
+{
+    adj_buf_t tmp = {0};
     if (r->optional_rules == HV_BAD) {
         adj_diags_add(r->diags, ADJ_D_BAD_FIELD, r->rules_bad_mark, NULL, NULL, NULL,
                       "`optional_rules` must be a list; no optional rule is in force");
@@ -580,6 +573,45 @@ static bool check_header(adj_reader_t *r, bool events_is_list)
                           "an optional rule must be a name (adjutant knows `illness`)");
     }
     adj_buf_free(&tmp);
+}
+
+/* Steps 1-5 of SPEC 1.2; false when a bad-document stopped the audit. */
+static bool check_header(adj_reader_t *r, bool events_is_list)
+{
+    if (r->first_turn == HV_ABSENT)
+        r->first = 1;
+    const char *problem = header_problem(r, events_is_list);
+    if (problem) {
+        reader_stop(r, ADJ_D_BAD_DOCUMENT, r->doc_start, "%s", problem);
+        return false;
+    }
+    adj_header_t *h = &r->header;
+    h->sides[0] = r->side_names[0];
+    h->sides[1] = r->side_names[1];
+    h->side_len[0] = r->side_lens[0];
+    h->side_len[1] = r->side_lens[1];
+    r->side_names[0] = r->side_names[1] = NULL;
+    h->first_turn = r->first;
+    h->last_turn = r->last;
+
+    keep_roster(r);  /* 2. the roster */
+
+    /* 3. an empty roster */
+    if (h->leader_count == 0) {
+        reader_stop(r, ADJ_D_BAD_DOCUMENT, r->doc_start,
+                    "the roster holds no usable leader: `leaders` needs at least one good entry");
+        return false;
+    }
+
+    /* 4. the IMC table (its rows, one per rating: the first counts) */
+    if (r->imc == HV_BAD) {
+        adj_diags_add(r->diags, ADJ_D_BAD_FIELD, r->imc_bad_mark, NULL, NULL, NULL,
+                      "%s; the whole table is dropped", r->imc_bad_msg);
+    } else if (r->imc == HV_OK) {
+        build_imc(r);
+    }
+
+    check_optional_rules(r);  /* 5. */
     h->illness = r->illness;
     r->header_ready = true;
     free_roster_raw(r);  /* the kept entries moved into the header */
@@ -589,6 +621,29 @@ static bool check_header(adj_reader_t *r, bool events_is_list)
 /* The document up to `events`                                         */
 /* ------------------------------------------------------------------ */
 
+/* The value of header key hk (-1: unknown), the current event. */
+static bool read_header_value(adj_reader_t *r, int hk)
+{
+    switch (hk) {
+    case HK_FORMAT:
+        return read_format(r);
+    case HK_FIRST_TURN:
+        return read_turn_key(r, &r->first_turn, &r->first);
+    case HK_LAST_TURN:
+        return read_turn_key(r, &r->last_turn, &r->last);
+    case HK_OPTIONAL_RULES:
+        return read_optional_rules(r);
+    case HK_SIDES:
+        return read_sides(r);
+    case HK_LEADERS:
+        return read_leaders(r);
+    case HK_IMC:
+        return read_imc(r);
+    default:
+        return reader_skip(r);  /* game, scenario, unknown keys */
+    }
+}
+
 /* From the stream's start to the `events` key: the header. */
 adj_read_status_t reader_read_start(adj_reader_t *r)
 {
@@ -596,7 +651,7 @@ adj_read_status_t reader_read_start(adj_reader_t *r)
         return reader_status(r);
     if (r->ev.type == YAML_STREAM_END_EVENT) {
         reader_stop(r, ADJ_D_BAD_DOCUMENT, (adj_mark_t){1, 1},
-             "the file holds no YAML document (it is empty or only comments)");
+                    "the file holds no YAML document (it is empty or only comments)");
         return reader_status(r);
     }
     r->doc_start = ev_mark(r);
@@ -626,7 +681,8 @@ adj_read_status_t reader_read_start(adj_reader_t *r)
         for (int i = 0; i < HK_COUNT; i++)
             if (strlen(header_keys[i]) == sc_len(r) && strcmp(header_keys[i], sc_text(r)) == 0)
                 hk = i;
-        bool dup = hk >= 0 ? r->header_seen[hk] : !reader_keyset_insert(&r->keys, sc_text(r), sc_len(r));
+        bool dup = hk >= 0 ? r->header_seen[hk]
+                           : !reader_keyset_insert(&r->keys, sc_text(r), sc_len(r));
         if (dup) {
             reader_duplicate_key(r, "the header");
             if (!reader_pull(r) || !reader_skip(r))
@@ -634,43 +690,19 @@ adj_read_status_t reader_read_start(adj_reader_t *r)
             continue;
         }
         if (hk < 0)
-            reader_unknown_field(r, key_mark, sc_text(r), sc_len(r), "the header", header_keys, HK_COUNT);
+            reader_unknown_field(r, key_mark, sc_text(r), sc_len(r), "the header", header_keys,
+                                 HK_COUNT);
         else
             r->header_seen[hk] = true;
         if (!reader_pull(r))
             return reader_status(r);
-        bool ok = true;
-        switch (hk) {
-        case HK_FORMAT:
-            ok = read_format(r);
-            break;
-        case HK_FIRST_TURN:
-            ok = read_turn_key(r, &r->first_turn, &r->first);
-            break;
-        case HK_LAST_TURN:
-            ok = read_turn_key(r, &r->last_turn, &r->last);
-            break;
-        case HK_OPTIONAL_RULES:
-            ok = read_optional_rules(r);
-            break;
-        case HK_SIDES:
-            ok = read_sides(r);
-            break;
-        case HK_LEADERS:
-            ok = read_leaders(r);
-            break;
-        case HK_IMC:
-            ok = read_imc(r);
-            break;
-        case HK_EVENTS:
+        if (hk == HK_EVENTS) {
             if (!check_header(r, r->ev.type == YAML_SEQUENCE_START_EVENT))
                 return reader_status(r);
             r->state = RS_EVENTS;
             return ADJ_READ_HEADER;
-        default:
-            ok = reader_skip(r);  /* game, scenario, unknown keys */
-            break;
         }
+        bool ok = read_header_value(r, hk);
         if (!ok)
             return reader_status(r);
     }
