@@ -2298,6 +2298,32 @@ static void test_value_spans_in_bytes(void **state)
     FINISH();
 }
 
+/* A comment of more multibyte characters than the reader keeps checkpoints
+ * for (2^19): the oldest are dropped, and the value after it still has its
+ * exact offset. */
+static void test_value_spans_after_a_long_multibyte_comment(void **state)
+{
+    (void)state;
+    begin();
+    adj_buf_t y = {0};
+    adj_buf_puts(&y, "format: adjutant/1\nlast_turn: 5\nsides: [CSA, USA]\n"
+                     "leaders: [{id: lee, side: CSA}]\nevents:\n  - turn: 1\n# ");
+    for (int i = 0; i < 600000; i++)
+        adj_buf_puts(&y, "\xc3\xa9");
+    adj_buf_puts(&y, "\n  - activate: lee\n    roll: 4\n");
+    run_t *run = run_bytes(y.data, y.len);
+    CHECK(run->n == 2, "2 entries, not %zu", run->n);
+    if (run->n == 2) {
+        CHECK_SPAN(run->entries[1].e.subject_at, want_span(y.data, "activate:", "lee", false),
+                   "activate's subject");
+        CHECK_SPAN(run->entries[1].e.at[ADJ_F_ROLL], want_span(y.data, "roll:", "4", false),
+                   "roll");
+    }
+    run_free(run);
+    adj_buf_free(&y);
+    FINISH();
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -2337,6 +2363,7 @@ int main(void)
         cmocka_unit_test(test_end_claim_entries_through_audit),
         cmocka_unit_test(test_crlf_and_bom),
         cmocka_unit_test(test_value_spans_in_bytes),
+        cmocka_unit_test(test_value_spans_after_a_long_multibyte_comment),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
