@@ -953,13 +953,6 @@ void adj_engine_free(adj_engine_t *e)
     free(e);
 }
 
-/* Each kind's rules, on_<key>, from the catalogue (adj_log.h). */
-static void (*const handlers[ADJ_EVENT_COUNT])(adj_engine_t *, const adj_entry_t *) = {
-#define ADJ_X(e, key, ...) [ADJ_EV_##e] = on_##key,
-    ADJ_EVENT_LIST(ADJ_X)
-#undef ADJ_X
-};
-
 void adj_engine_feed(adj_engine_t *e, const adj_entry_t *en)
 {
     /* step 2: its place */
@@ -974,8 +967,14 @@ void adj_engine_feed(adj_engine_t *e, const adj_entry_t *en)
              "`%s` before the first `turn`; the event is ignored", adj_event_name(en->kind));
         return;
     }
-    /* step 3: the rules of its kind */
-    handlers[en->kind](e, en);
+    /* step 3: the rules of its kind: on_<key>, from the catalogue (adj_log.h);
+     * a switch, not a table of pointers, so the handlers can be inlined */
+    switch (en->kind) {
+#define ADJ_X(E, key, ...) case ADJ_EV_##E: on_##key(e, en); break;
+        ADJ_EVENT_LIST(ADJ_X)
+#undef ADJ_X
+    default: break;
+    }
 }
 
 void adj_engine_finish(adj_engine_t *e, adj_mark_t mark)

@@ -63,6 +63,8 @@ static const char kind_list[] = ADJ_EVENT_LIST(RD_X);
 
 _Static_assert(SL_COUNT <= 32, "slot_mask and kind_allowed hold a bit per field");
 _Static_assert(ADJ_EVENT_COUNT <= 32, "an event's kind keys are a bit each");
+_Static_assert(offsetof(adj_entry_t, at) + sizeof ((adj_entry_t *)0)->at == sizeof(adj_entry_t),
+               "the spans end adj_entry_t: reader_read_event clears the rest apart");
 
 
 static size_t arena_put(adj_reader_t *r, const char *s, size_t n)
@@ -715,10 +717,14 @@ static void fill_entry(adj_reader_t *r, adj_entry_t *e, const fval_t *vals, cons
         break;
     }
     e->subject_at = r->subject.span;
-    for (uint32_t m = r->slot_mask & kind_allowed[e->kind]; m; m &= m - 1) {
+    uint32_t set = r->slot_mask & kind_allowed[e->kind];
+    for (uint32_t m = r->entry_spans & ~set; m; m &= m - 1)
+        e->at[__builtin_ctz(m)] = (adj_span_t){0, 0};
+    for (uint32_t m = set; m; m &= m - 1) {
         int sl = __builtin_ctz(m);
         e->at[sl] = r->slots[sl].span;
     }
+    r->entry_spans = set;
 }
 
 /* Returns 1 with r->entry filled, 0 when the event was diagnosed and
@@ -760,7 +766,9 @@ int reader_read_event(adj_reader_t *r)
         return 0;
     adj_entry_t *e = &r->entry;
     static const adj_entry_t empty_entry;
-    *e = empty_entry;  /* a copy of a constant: vector moves, not rep stos */
+    /* a copy of a constant (vector moves, not rep stos), up to the spans:
+     * fill_entry clears the ones the last entry set */
+    memcpy(e, &empty_entry, offsetof(adj_entry_t, subject_at));
     e->kind = ek.kind;
     e->mark = ek.first;
     e->leader = e->other = -1;

@@ -339,6 +339,7 @@ static rd_checkpoint_t *cp_at(adj_reader_t *r, size_t i)
 
 static void cp_push(adj_reader_t *r, uint64_t chars, uint64_t bytes)
 {
+    r->cp_linear = false;
     if (r->cp_count && cp_at(r, r->cp_count - 1)->chars == chars) {
         cp_at(r, r->cp_count - 1)->bytes = bytes;  /* the same character, longer */
         return;
@@ -398,6 +399,7 @@ static void offsets_scan(adj_reader_t *r, const unsigned char *p, size_t n)
 {
     if (r->u16) {
         r->in_bom = 1;  /* (UTF-16 is only read when the file starts with its mark) */
+        r->cp_linear = false;  /* two bytes a unit */
         offsets_scan_u16(r, p, n);
         return;
     }
@@ -432,6 +434,10 @@ uint64_t reader_byte_offset_slow(adj_reader_t *r, size_t index)
     const rd_checkpoint_t *c = cp_at(r, 0);
     if (c->chars > chars)
         return ADJ_SPAN_UNKNOWN;
+    if (r->cp_count == 1 && width == 1) {  /* linear until the next checkpoint */
+        r->cp_linear = true;
+        r->cp_delta = c->bytes + r->in_bom - c->chars;  /* (wraps: unsigned) */
+    }
     return c->bytes + (chars - c->chars) * width;
 }
 
@@ -448,6 +454,8 @@ void reader_input_init(adj_reader_t *r)
     r->u16_byte = r->u16_high = -1;
     r->in_u16_byte = -1;
     cp_push(r, 0, 0);  /* the first character starts the file */
+    r->cp_linear = true;  /* offset = index, until a multibyte character */
+    r->cp_delta = 0;
 }
 
 void reader_input_free(adj_reader_t *r)

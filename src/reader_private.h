@@ -190,6 +190,8 @@ struct adj_reader_s {
     /* byte offsets of libyaml's character marks (reader_input.c) */
     rd_checkpoint_t *cps;       /* owned ring: where characters and bytes part */
     size_t cp_cap, cp_head, cp_count;
+    bool cp_linear;             /* one checkpoint, UTF-8: offset = index + cp_delta */
+    uint64_t cp_delta;
     uint64_t in_units;          /* code units handed to libyaml */
     uint64_t in_cont;           /* of which continuation units (no character) */
     unsigned in_bom;            /* 1 when the file starts with a byte-order mark */
@@ -241,6 +243,7 @@ struct adj_reader_s {
     adj_buf_t arena;            /* owned: texts of unknown keys and claim keys */
     adj_buf_t msg, tmp;         /* owned scratch for diagnostic messages */
     adj_entry_t entry;
+    uint32_t entry_spans;       /* slots whose span entry.at holds (the rest are zero) */
     adj_mark_t events_end;
 };
 
@@ -314,16 +317,12 @@ uint64_t reader_byte_offset_slow(adj_reader_t *r, size_t index);
 
 /* The byte offset of libyaml's character index `index` (a mark.index);
  * indexes must come in non-decreasing order. ADJ_SPAN_UNKNOWN when its
- * checkpoint was dropped (RD_MAX_CHECKPOINTS). Inline for the common case,
- * a UTF-8 file with no multibyte character yet. */
+ * checkpoint was dropped (RD_MAX_CHECKPOINTS). Inline for the common case:
+ * no multibyte character ahead of the last value (cp_linear). */
 static inline uint64_t reader_byte_offset(adj_reader_t *r, size_t index)
 {
-    if (r->cp_count == 1 && !r->u16) {
-        const rd_checkpoint_t *c = &r->cps[r->cp_head];
-        uint64_t chars = (uint64_t)index + r->in_bom;
-        if (c->chars <= chars)
-            return c->bytes + (chars - c->chars);
-    }
+    if (r->cp_linear)
+        return (uint64_t)index + r->cp_delta;
     return reader_byte_offset_slow(r, index);
 }
 /* Where a libyaml reader error (bad encoding) stands. */
