@@ -410,6 +410,14 @@ static void offsets_scan(adj_reader_t *r, const unsigned char *p, size_t n)
     size_t i = 0;
     while (i < n) {
 #ifdef __SSE2__
+        while (i + 64 <= n) {  /* a game log is mostly ASCII: 64 bytes a test */
+            const __m128i *q = (const __m128i *)(const void *)(p + i);
+            __m128i v = _mm_or_si128(_mm_or_si128(_mm_loadu_si128(q), _mm_loadu_si128(q + 1)),
+                                     _mm_or_si128(_mm_loadu_si128(q + 2), _mm_loadu_si128(q + 3)));
+            if (_mm_movemask_epi8(v) != 0)
+                break;
+            i += 64;
+        }
         while (i + 16 <= n &&
                _mm_movemask_epi8(_mm_loadu_si128((const __m128i *)(const void *)(p + i))) == 0)
             i += 16;
