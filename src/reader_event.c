@@ -96,12 +96,12 @@ static void raw_take(adj_reader_t *r, raw_value_t *v, adj_mark_t key_mark, size_
     v->key_mark = key_mark;
     v->mark = ev_mark(r);
     v->order = order;
-    v->span.offset = reader_byte_offset(r, r->ev.start_mark.index);
-    v->span.length = 0;
+    size_t start = r->ev.start_mark.index, end = v->is_scalar ? r->ev.end_mark.index : start;
+    if (r->cp_linear)  /* no multibyte character from here to libyaml's position */
+        v->span = (adj_span_t){start + r->cp_delta, end - start};
+    else
+        v->span = reader_span_slow(r, start, end);
     if (v->is_scalar) {
-        uint64_t end = reader_byte_offset(r, r->ev.end_mark.index);
-        if (v->span.offset != ADJ_SPAN_UNKNOWN && end != ADJ_SPAN_UNKNOWN)
-            v->span.length = end - v->span.offset;
         char *old = v->text;
         v->text = (char *)r->ev.data.scalar.value;
         v->len = r->ev.data.scalar.length;

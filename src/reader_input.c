@@ -6,7 +6,7 @@
  * libyaml would reject (so an encoding error stops the audit where it
  * stands), caps the %-directives, follows UTF-16 input, and records where
  * multibyte characters make libyaml's character marks and the file's byte
- * offsets part (reader_byte_offset).
+ * offsets part (reader_span_slow).
  */
 #include "reader_private.h"
 
@@ -431,7 +431,7 @@ static void offsets_scan(adj_reader_t *r, const unsigned char *p, size_t n)
     r->in_units += n;
 }
 
-uint64_t reader_byte_offset_slow(adj_reader_t *r, size_t index)
+static uint64_t byte_offset(adj_reader_t *r, size_t index)
 {
     uint64_t chars = (uint64_t)index + r->in_bom;
     unsigned width = r->u16 ? 2 : 1;
@@ -447,6 +447,14 @@ uint64_t reader_byte_offset_slow(adj_reader_t *r, size_t index)
         r->cp_delta = c->bytes + r->in_bom - c->chars;  /* (wraps: unsigned) */
     }
     return c->bytes + (chars - c->chars) * width;
+}
+
+adj_span_t reader_span_slow(adj_reader_t *r, size_t start, size_t end)
+{
+    uint64_t from = byte_offset(r, start), to = byte_offset(r, end);
+    if (from == ADJ_SPAN_UNKNOWN || to == ADJ_SPAN_UNKNOWN)
+        return (adj_span_t){ADJ_SPAN_UNKNOWN, 0};
+    return (adj_span_t){from, to - from};
 }
 
 /* ------------------------------------------------------------------ */

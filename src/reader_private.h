@@ -313,18 +313,12 @@ static inline bool text_is(const char *s, size_t n, const char *name)
 /* Set up the filter and hand it to libyaml. */
 void reader_input_init(adj_reader_t *r);
 void reader_input_free(adj_reader_t *r);
-uint64_t reader_byte_offset_slow(adj_reader_t *r, size_t index);
-
-/* The byte offset of libyaml's character index `index` (a mark.index);
- * indexes must come in non-decreasing order. ADJ_SPAN_UNKNOWN when its
- * checkpoint was dropped (RD_MAX_CHECKPOINTS). Inline for the common case:
- * no multibyte character ahead of the last value (cp_linear). */
-static inline uint64_t reader_byte_offset(adj_reader_t *r, size_t index)
-{
-    if (r->cp_linear)
-        return (uint64_t)index + r->cp_delta;
-    return reader_byte_offset_slow(r, index);
-}
+/* The span from libyaml's character index `start` to `end` (mark.index
+ * values), in the file's bytes. Indexes must come in non-decreasing order.
+ * The offset is ADJ_SPAN_UNKNOWN (length 0) when a checkpoint it needed
+ * was dropped (RD_MAX_CHECKPOINTS). Callers first try the linear stretch:
+ * while r->cp_linear, a byte offset is index + r->cp_delta. */
+adj_span_t reader_span_slow(adj_reader_t *r, size_t start, size_t end);
 /* Where a libyaml reader error (bad encoding) stands. */
 adj_mark_t reader_error_mark(const adj_reader_t *r);
 
