@@ -36,6 +36,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "adj_log.h"  /* the event catalogue (header only: adjgen links libc alone) */
+
 /* ====================================================================== */
 /* PRNG: splitmix64                                                       */
 /* ====================================================================== */
@@ -325,22 +327,17 @@ typedef struct gen_expect_s {
     long seq;            /* order found: keeps ties stable */
 } gen_expect_t;
 
-/* Event kinds, for --stats. */
-#define GEN_KIND_LIST(X)                                                              \
-    X(TURN, "turn") X(ACTIVATE, "activate") X(MOVE, "move") X(ILLNESS, "illness")   \
-    X(DURATION, "duration") X(SUSTAIN, "sustain") X(WOUND, "wound") X(FLIP, "flip") \
-    X(REPLACE, "replace") X(VP, "vp") X(STATE, "state") X(END, "end")
-
+/* Event kinds, for --stats: adjutant's catalogue (adj_log.h). */
 typedef enum gen_kind_e {
-#define GEN_X(e, s) GEN_K_##e,
-    GEN_KIND_LIST(GEN_X)
+#define GEN_X(e, key, ...) GEN_K_##e,
+    ADJ_EVENT_LIST(GEN_X)
 #undef GEN_X
     GEN_K_COUNT
 } gen_kind_t;
 
 static const char *const gen_kind_name[] = {
-#define GEN_X(e, s) s,
-    GEN_KIND_LIST(GEN_X)
+#define GEN_X(e, key, ...) #key,
+    ADJ_EVENT_LIST(GEN_X)
 #undef GEN_X
 };
 

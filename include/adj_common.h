@@ -41,7 +41,9 @@ void adj_buf_printf(adj_buf_t *b, const char *fmt, ...)
 void adj_buf_vprintf(adj_buf_t *b, const char *fmt, va_list ap)
     __attribute__((format(printf, 2, 0)));
 
-/* Checked allocation: abort with a message on failure, never return NULL. */
+/* Checked allocation: abort with a message on failure, never return NULL.
+ * adj_oom is that failure, for allocators outside these (libyaml's). */
+void adj_oom(void) __attribute__((noreturn));
 void *adj_xmalloc(size_t n);
 void *adj_xcalloc(size_t count, size_t size);
 void *adj_xrealloc(void *p, size_t n);

@@ -11,23 +11,56 @@
 
 #include "adj_common.h"
 
-/* Event kinds: X(ENUM, "kind key") */
-#define ADJ_EVENT_LIST(X) \
-    X(TURN, "turn")         \
-    X(ACTIVATE, "activate") \
-    X(MOVE, "move")         \
-    X(ILLNESS, "illness")   \
-    X(DURATION, "duration") \
-    X(SUSTAIN, "sustain")   \
-    X(WOUND, "wound")       \
-    X(FLIP, "flip")         \
-    X(REPLACE, "replace")   \
-    X(VP, "vp")             \
-    X(STATE, "state")       \
-    X(END, "end")
+/* Event fields (SPEC 2), the keys an event may hold besides its kind key:
+ * X(ENUM, key). The order is the order unknown-field diagnostics of
+ * misplaced fields come in; `note` (every kind takes it) stays last. */
+#define ADJ_FIELD_LIST(X)                                                   \
+    X(ROLL, roll) X(MODIFIER, modifier) X(MP, mp) X(TO, to)                 \
+    X(ENEMY_ZOC, enemy_zoc) X(RESULT, result) X(LEVEL, level) X(BY, by)     \
+    X(POINTS, points) X(LEADER, leader) X(REASON, reason) X(STATUS, status) \
+    X(INACTIVE, inactive) X(NOTE, note)
+
+typedef enum adj_field_e {
+#define ADJ_X(e, key) ADJ_F_##e,
+    ADJ_FIELD_LIST(ADJ_X)
+#undef ADJ_X
+    ADJ_FIELD_COUNT
+} adj_field_t;
+
+/* The catalogue of event kinds (SPEC 2), the one place a kind is declared:
+ *
+ *   X(ENUM, key, SUBJECT, F1, F2, F3, F4)
+ *
+ * `key` is the kind key as written (stringified) and names the engine's
+ * handler, on_<key>. SUBJECT is the type of the kind key's value; each Fi is
+ * F(FIELD, TYPE, REQUIRED) -- FIELD a row of ADJ_FIELD_LIST, REQUIRED 1 or
+ * 0 -- or N for no field. Types: INT, INT_NONNEG, INT_POS, BOOL, STRING, ID
+ * (a roster id), RESULT_ILLNESS, RESULT_DURATION, FLIP_TO, STATUS and NOTE
+ * (any scalar; `end` reads its claim itself). Every kind also takes `note`.
+ * Derived from it: the kind enum and names (below), the reader's kind specs,
+ * allowed fields, key table and the kind list of its messages
+ * (reader_event.c), the engine's handler table and the generator's kinds. */
+#define ADJ_EVENT_CATALOGUE(X, F, N)                                                   \
+    X(TURN, turn, INT, N, N, N, N)                                                     \
+    X(ACTIVATE, activate, ID, F(ROLL, INT, 1), F(MODIFIER, INT, 0),                    \
+      F(MP, INT_NONNEG, 0), N)                                                         \
+    X(MOVE, move, ID, F(TO, STRING, 0), F(MP, INT_NONNEG, 0), F(ENEMY_ZOC, BOOL, 0), N) \
+    X(ILLNESS, illness, ID, F(ROLL, INT, 1), F(RESULT, RESULT_ILLNESS, 0), N, N)       \
+    X(DURATION, duration, ID, F(ROLL, INT, 1), F(RESULT, RESULT_DURATION, 0), N, N)    \
+    X(SUSTAIN, sustain, ID, F(ROLL, INT, 1), F(RESULT, STRING, 0), N, N)               \
+    X(WOUND, wound, ID, F(LEVEL, INT_POS, 1), N, N, N)                                 \
+    X(FLIP, flip, ID, F(TO, FLIP_TO, 1), N, N, N)                                      \
+    X(REPLACE, replace, ID, F(BY, ID, 1), N, N, N)                                     \
+    X(VP, vp, STRING, F(POINTS, INT, 1), F(LEADER, ID, 0), F(REASON, STRING, 0), N)    \
+    X(STATE, state, ID, F(STATUS, STATUS, 1), F(LEVEL, INT, 0), F(INACTIVE, BOOL, 0), N) \
+    X(END, end, NOTE, N, N, N, N)
+
+/* The kinds alone: X(ENUM, key, SUBJECT, ...) (the fields dropped). */
+#define ADJ_EVENT_FIELD_DROP(field, type, required)
+#define ADJ_EVENT_LIST(X) ADJ_EVENT_CATALOGUE(X, ADJ_EVENT_FIELD_DROP, )
 
 typedef enum adj_event_kind_e {
-#define ADJ_X(e, key) ADJ_EV_##e,
+#define ADJ_X(e, key, ...) ADJ_EV_##e,
     ADJ_EVENT_LIST(ADJ_X)
 #undef ADJ_X
     ADJ_EVENT_COUNT
@@ -111,6 +144,18 @@ typedef struct adj_claim_item_s {
     adj_mark_t value_mark;
 } adj_claim_item_t;
 
+/* Where a value stands in the file: the offset of its first byte from the
+ * file's start and its length in bytes, quotes and block indicators
+ * included (0 for a list or mapping). Bytes as stored: a byte-order mark
+ * counts, and in UTF-16 input every code unit is two bytes. The reader
+ * converts libyaml's marks (which count characters) once per value. */
+typedef struct adj_span_s {
+    uint64_t offset;     /* ADJ_SPAN_UNKNOWN: see adj_reader.h's limits */
+    uint64_t length;
+} adj_span_t;
+
+#define ADJ_SPAN_UNKNOWN UINT64_MAX
+
 /* One event that passed the shape checks. Borrowed from the reader: valid
  * until the next adj_reader_next call. Fields not used by a kind are zero. */
 typedef struct adj_entry_s {
@@ -139,6 +184,8 @@ typedef struct adj_entry_s {
     bool has_claim;           /* end: CLAIM is a mapping (false: null) */
     const adj_claim_item_t *claim; /* end: borrowed items, file order */
     size_t claim_count;
+    adj_span_t subject_at;    /* the kind key's value */
+    adj_span_t at[ADJ_FIELD_COUNT]; /* each field's value; {0, 0} when absent */
 } adj_entry_t;
 
 #endif

@@ -27,6 +27,10 @@
 #define ADJ_MAX_DEPTH 64               /* nesting of collections */
 #define ADJ_MAX_SCALAR (1u << 20)      /* bytes in one scalar */
 #define ADJ_MAX_DIRECTIVES 64          /* %TAG / %YAML lines in a file */
+/* A value's byte offset (adj_span_t) comes from checkpoints kept per
+ * multibyte character not yet behind the reader, at most 2^19 of them
+ * (8 MiB): more than a 1 MiB scalar holds. Past that, in a hostile file,
+ * the oldest are dropped and an offset that needed one is ADJ_SPAN_UNKNOWN. */
 
 typedef enum adj_read_status_e {
     ADJ_READ_HEADER,      /* the header passed its checks; the replay begins */
@@ -41,7 +45,7 @@ typedef struct adj_reader_s adj_reader_t;
 
 /* Read from file descriptor `fd` (not closed by the reader). `filename` is
  * borrowed for messages. `diags` is borrowed: diagnostics are appended to it.
- * Returns NULL only on allocation failure. */
+ * Never NULL: allocation failure aborts, as every allocator does (adj_oom). */
 adj_reader_t *adj_reader_new(int fd, const char *filename, adj_diags_t *diags);
 
 /* Read from a memory buffer (borrowed; must outlive the reader). For tests

@@ -12,7 +12,7 @@
 /* Allocation                                                          */
 /* ------------------------------------------------------------------ */
 
-static void adj_oom(void)
+void adj_oom(void)
 {
     fputs("adjutant: out of memory\n", stderr);
     abort();

@@ -970,20 +970,12 @@ void adj_engine_feed(adj_engine_t *e, const adj_entry_t *en)
              "`%s` before the first `turn`; the event is ignored", adj_event_name(en->kind));
         return;
     }
-    /* step 3: the rules of its kind */
+    /* step 3: the rules of its kind: on_<key>, from the catalogue (adj_log.h);
+     * a switch, not a table of pointers, so the handlers can be inlined */
     switch (en->kind) {
-    case ADJ_EV_TURN: on_turn(e, en); break;
-    case ADJ_EV_ACTIVATE: on_activate(e, en); break;
-    case ADJ_EV_MOVE: on_move(e, en); break;
-    case ADJ_EV_ILLNESS: on_illness(e, en); break;
-    case ADJ_EV_DURATION: on_duration(e, en); break;
-    case ADJ_EV_SUSTAIN: on_sustain(e, en); break;
-    case ADJ_EV_WOUND: on_wound(e, en); break;
-    case ADJ_EV_FLIP: on_flip(e, en); break;
-    case ADJ_EV_REPLACE: on_replace(e, en); break;
-    case ADJ_EV_VP: on_vp(e, en); break;
-    case ADJ_EV_STATE: on_state(e, en); break;
-    case ADJ_EV_END: on_end(e, en); break;
+#define ADJ_X(E, key, ...) case ADJ_EV_##E: on_##key(e, en); break;
+        ADJ_EVENT_LIST(ADJ_X)
+#undef ADJ_X
     default: break;
     }
 }

@@ -5,7 +5,7 @@
 #include "adj_log.h"
 
 static const char *const event_names[ADJ_EVENT_COUNT] = {
-#define ADJ_X(e, key) key,
+#define ADJ_X(e, key, ...) #key,
     ADJ_EVENT_LIST(ADJ_X)
 #undef ADJ_X
 };

@@ -2142,6 +2142,188 @@ static void test_crlf_and_bom(void **state)
     FINISH();
 }
 
+/* ------------------------------------------------------------------ */
+/* Value spans: byte offsets and lengths in the file                   */
+/* ------------------------------------------------------------------ */
+
+/* The UTF-8 text as UTF-16 (little- or big-endian) with its byte-order
+ * mark; surrogate pairs for code points past U+FFFF. */
+static void to_utf16(adj_buf_t *out, const char *s, size_t n, bool le)
+{
+    unsigned char bom[2] = {0xFE, 0xFF};
+    if (le)
+        bom[0] = 0xFF, bom[1] = 0xFE;
+    adj_buf_put(out, (const char *)bom, 2);
+    for (size_t i = 0; i < n;) {
+        unsigned char c = (unsigned char)s[i];
+        size_t w = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+        uint32_t v = w == 1 ? c : c & (0x7F >> w);
+        for (size_t k = 1; k < w; k++)
+            v = v << 6 | ((unsigned char)s[i + k] & 0x3F);
+        i += w;
+        uint32_t units[2] = {v, 0};
+        int count = 1;
+        if (v >= 0x10000) {
+            units[0] = 0xD800 | ((v - 0x10000) >> 10);
+            units[1] = 0xDC00 | ((v - 0x10000) & 0x3FF);
+            count = 2;
+        }
+        for (int u = 0; u < count; u++) {
+            char b[2] = {(char)(units[u] >> 8), (char)(units[u] & 0xFF)};
+            if (le)
+                b[0] = (char)(units[u] & 0xFF), b[1] = (char)(units[u] >> 8);
+            adj_buf_put(out, b, 2);
+        }
+    }
+}
+
+/* Where byte `off` of the UTF-8 text stands in its UTF-16 form (BOM included). */
+static uint64_t utf16_offset(const char *s, size_t off)
+{
+    uint64_t bytes = 2;
+    for (size_t i = 0; i < off; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if ((c & 0xC0) != 0x80)
+            bytes += c >= 0xF0 ? 4 : 2;
+    }
+    return bytes;
+}
+
+/* The span of the value `token`, found at or after `from`, in text: the
+ * file's bytes (UTF-8 as given, or UTF-16 when u16). */
+static adj_span_t span_of(const char *text, size_t at, size_t len, bool u16)
+{
+    if (at == SIZE_MAX)
+        return (adj_span_t){0, 0};
+    if (!u16)
+        return (adj_span_t){at, len};
+    uint64_t start = utf16_offset(text, at);
+    return (adj_span_t){start, utf16_offset(text, at + len) - start};
+}
+
+static adj_span_t want_span(const char *text, const char *from, const char *token, bool u16)
+{
+    size_t key = find(text, 0, from);
+    size_t at = key == SIZE_MAX ? SIZE_MAX : find(text, key, token);
+    return span_of(text, at, strlen(token), u16);
+}
+
+/* The note's quoted value, quotes included. */
+static adj_span_t note_span(const char *text, bool u16)
+{
+    size_t open = find(text, 0, "note: \"") + 6;
+    size_t close = find(text, open + 1, "\"");
+    return span_of(text, open, close + 1 - open, u16);
+}
+
+#define CHECK_SPAN(got, want, what)                                                           \
+    CHECK((got).offset == (want).offset && (got).length == (want).length,                     \
+          "%s at %llu+%llu, want %llu+%llu", what, (unsigned long long)(got).offset,          \
+          (unsigned long long)(got).length, (unsigned long long)(want).offset,                \
+          (unsigned long long)(want).length)
+
+/* The spans of one log's values, the log in UTF-8 (LF or CRLF, with or
+ * without a BOM) or UTF-16. Multibyte text (2-, 3- and 4-byte characters,
+ * and a note long enough to cross libyaml's 16 KiB input chunks) stands
+ * before the values: character marks and byte offsets part there. */
+static void check_spans(const char *text, const adj_buf_t *file, bool u16)
+{
+    run_t *run = run_bytes(file->data, file->len);
+    CHECK(run->n == 4 && run->diags.count == 0, "4 entries and no diagnostic, not %zu and %zu",
+          run->n, run->diags.count);
+    if (run->n == 4) {
+        const adj_entry_t *a = &run->entries[1].e, *m = &run->entries[2].e,
+                          *v = &run->entries[3].e;
+        CHECK_SPAN(run->entries[0].e.subject_at, want_span(text, "turn:", "1", u16), "turn");
+        CHECK_SPAN(a->subject_at, want_span(text, "activate:", "lee", u16), "activate's subject");
+        CHECK_SPAN(a->at[ADJ_F_ROLL], want_span(text, "roll:", "3", u16), "roll");
+        CHECK_SPAN(a->at[ADJ_F_MODIFIER], want_span(text, "modifier:", "-2", u16), "modifier");
+        CHECK_SPAN(a->at[ADJ_F_NOTE], note_span(text, u16), "the long note");
+        CHECK_SPAN(a->at[ADJ_F_MP], ((adj_span_t){0, 0}), "an absent mp");
+        CHECK_SPAN(m->at[ADJ_F_TO], want_span(text, "move:", "\"0412\"", u16), "move's quoted to");
+        CHECK_SPAN(m->at[ADJ_F_MP], want_span(text, "mp: ", "12", u16), "move's mp");
+        CHECK_SPAN(v->subject_at, want_span(text, "- vp:", "USA", u16), "vp's side");
+        CHECK_SPAN(v->at[ADJ_F_REASON], want_span(text, "reason:", "'\xf0\x9d\x84\x9e \xc3\xa9'", u16),
+                   "vp's reason");
+        CHECK_SPAN(v->at[ADJ_F_POINTS], want_span(text, "points:", "3", u16), "vp's points");
+    }
+    run_free(run);
+}
+
+static void test_value_spans_in_bytes(void **state)
+{
+    (void)state;
+    begin();
+    adj_buf_t lf = {0};
+    adj_buf_puts(&lf, "format: adjutant/1\n"
+                      "game: \"Gaines\xe2\x80\x99 Mill \xe2\x80\x94 \xf0\x9d\x84\x9e \xc3\xa9\"\n"
+                      "last_turn: 5\n"
+                      "sides: [CSA, USA]\n"
+                      "leaders:\n"
+                      "  - {id: lee, side: CSA, name: \"R. E. L\xc3\xa9\xc3\xa9\"}\n"
+                      "events:\n"
+                      "  - turn: 1\n"
+                      "  - activate: lee\n"
+                      "    note: \"caf\xc3\xa9 ");
+    for (int i = 0; i < 9000; i++)
+        adj_buf_puts(&lf, i % 7 ? "\xc3\xa9" : "\xe2\x80\x94 ");
+    adj_buf_puts(&lf, "\"\n"
+                      "    roll: 3\n"
+                      "    modifier: -2\n"
+                      "  - move: lee  # \xc3\xa9\xc3\xa9\xc3\xa9\n"
+                      "    to: \"0412\"\n"
+                      "    mp: 12\n"
+                      "  - vp: USA\n"
+                      "    reason: '\xf0\x9d\x84\x9e \xc3\xa9'\n"
+                      "    points: 3\n");
+    /* CRLF, and a UTF-8 byte-order mark */
+    adj_buf_t crlf = {0};
+    adj_buf_puts(&crlf, "\xef\xbb\xbf");
+    for (size_t i = 0; i < lf.len; i++)
+        adj_buf_puts(&crlf, lf.data[i] == '\n' ? "\r\n" : (char[]){lf.data[i], 0});
+    ctx = "UTF-8, LF";
+    check_spans(lf.data, &lf, false);
+    ctx = "UTF-8 with BOM, CRLF";
+    check_spans(crlf.data, &crlf, false);
+    for (int le = 0; le <= 1; le++) {
+        adj_buf_t u = {0};
+        /* UTF-16 offsets are computed from the CRLF text without its BOM */
+        to_utf16(&u, crlf.data + 3, crlf.len - 3, le);
+        ctx = le ? "UTF-16LE, CRLF" : "UTF-16BE, CRLF";
+        check_spans(crlf.data + 3, &u, true);
+        adj_buf_free(&u);
+    }
+    adj_buf_free(&lf);
+    adj_buf_free(&crlf);
+    FINISH();
+}
+
+/* A comment of more multibyte characters than the reader keeps checkpoints
+ * for (2^19): the oldest are dropped, and the value after it still has its
+ * exact offset. */
+static void test_value_spans_after_a_long_multibyte_comment(void **state)
+{
+    (void)state;
+    begin();
+    adj_buf_t y = {0};
+    adj_buf_puts(&y, "format: adjutant/1\nlast_turn: 5\nsides: [CSA, USA]\n"
+                     "leaders: [{id: lee, side: CSA}]\nevents:\n  - turn: 1\n# ");
+    for (int i = 0; i < 600000; i++)
+        adj_buf_puts(&y, "\xc3\xa9");
+    adj_buf_puts(&y, "\n  - activate: lee\n    roll: 4\n");
+    run_t *run = run_bytes(y.data, y.len);
+    CHECK(run->n == 2, "2 entries, not %zu", run->n);
+    if (run->n == 2) {
+        CHECK_SPAN(run->entries[1].e.subject_at, want_span(y.data, "activate:", "lee", false),
+                   "activate's subject");
+        CHECK_SPAN(run->entries[1].e.at[ADJ_F_ROLL], want_span(y.data, "roll:", "4", false),
+                   "roll");
+    }
+    run_free(run);
+    adj_buf_free(&y);
+    FINISH();
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -2180,6 +2362,8 @@ int main(void)
         cmocka_unit_test(test_nothing_after_a_stop),
         cmocka_unit_test(test_end_claim_entries_through_audit),
         cmocka_unit_test(test_crlf_and_bom),
+        cmocka_unit_test(test_value_spans_in_bytes),
+        cmocka_unit_test(test_value_spans_after_a_long_multibyte_comment),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,732 @@
+/*
+ * reader_header.c - the header (SPEC 1.2): every key before `events` is
+ * read into raw values (roster, sides, imc, optional rules), checked when
+ * `events` is reached, and moved into the typed adj_header_t.
+ */
+#include "reader_private.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const header_keys[HK_COUNT] = {
+    "format", "game", "scenario", "first_turn", "last_turn", "optional_rules",
+    "sides", "leaders", "imc", "events"};
+
+static const char *const roster_keys[RK_COUNT] = {
+    "id", "name", "side", "initiative", "vp", "wound", "reserve"};
+
+static void free_roster_raw(adj_reader_t *r)
+{
+    for (size_t i = 0; i < r->roster_count; i++) {
+        free(r->roster[i].bad_msg);
+        free(r->roster[i].id);
+        free(r->roster[i].name);
+        free(r->roster[i].side);
+    }
+    free(r->roster);
+    r->roster = NULL;
+    r->roster_count = r->roster_cap = 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* The header                                                          */
+/* ------------------------------------------------------------------ */
+
+static void roster_bad(roster_raw_t *e, adj_mark_t mark, char *msg)
+{
+    if (e->has_bad) {
+        free(msg);
+        return;
+    }
+    e->has_bad = true;
+    e->bad_mark = mark;
+    e->bad_msg = msg;
+}
+
+/* The value of roster field k, a scalar (the current event), into e. */
+static void roster_field(adj_reader_t *r, roster_raw_t *e, rkey_t k, adj_mark_t vm)
+{
+    adj_buf_t *tmp = &r->tmp;
+    const char *s = sc_text(r);
+    size_t n = sc_len(r);
+    bool plain = sc_plain(r);
+    int64_t iv;
+    bool bv;
+    switch (k) {
+    case RK_ID:
+        if (text_is_null(s, n, plain) || !reader_id_ok(s, n))
+            roster_bad(e, vm, adj_xasprintf("leader id %s must match [A-Za-z0-9_.-]+",
+                                            reader_clip(tmp, s, n)));
+        else
+            e->id = adj_xstrndup(s, n);
+        break;
+    case RK_NAME:
+        if (text_is_null(s, n, plain))
+            roster_bad(e, vm, adj_xasprintf("roster field `name` must be a string, not null"));
+        else
+            e->name = adj_xstrndup(s, n);
+        break;
+    case RK_SIDE:
+        if (text_is_null(s, n, plain))
+            roster_bad(e, vm, adj_xasprintf("roster field `side` must be a string, not null"));
+        else {
+            e->side = adj_xstrndup(s, n);
+            e->side_len = n;
+            e->side_mark = vm;
+        }
+        break;
+    case RK_INITIATIVE:
+        if (reader_text_int(s, n, plain, &iv)) {
+            e->has_initiative = true;
+            e->initiative = iv;
+        } else {
+            roster_bad(e, vm, adj_xasprintf("`initiative` must be an integer, not %s",
+                                            reader_clip(tmp, s, n)));
+        }
+        break;
+    case RK_VP:
+        if (reader_text_int(s, n, plain, &iv) && iv >= 0)
+            e->vp = iv;
+        else
+            roster_bad(e, vm, adj_xasprintf("`vp` must be an integer >= 0, not %s",
+                                            reader_clip(tmp, s, n)));
+        break;
+    case RK_WOUND:
+        if (reader_text_int(s, n, plain, &iv) && iv >= 0 && iv <= 5)
+            e->wound = iv;
+        else
+            roster_bad(e, vm, adj_xasprintf("`wound` must be an integer from 0 to 5, not %s",
+                                            reader_clip(tmp, s, n)));
+        break;
+    case RK_RESERVE:
+        if (reader_text_bool(s, n, plain, &bv))
+            e->reserve = bv;
+        else
+            roster_bad(e, vm, adj_xasprintf("`reserve` must be true or false, not %s",
+                                            reader_clip(tmp, s, n)));
+        break;
+    default:
+        break;
+    }
+}
+
+/* A roster entry's key (the current event): its field, or -1 when it is
+ * unknown or repeated (reported; a repeated key's value is skipped too,
+ * *skipped set). False when reading stopped. */
+static bool roster_key(adj_reader_t *r, const bool *seen, int *k, bool *skipped)
+{
+    adj_mark_t key_mark = ev_mark(r);
+    *k = -1;
+    *skipped = false;
+    if (!is_scalar(r) || text_is_null(sc_text(r), sc_len(r), sc_plain(r))) {
+        reader_unknown_field(r, key_mark, NULL, 0, "a roster entry", NULL, 0);
+        return reader_skip(r);
+    }
+    for (int i = 0; i < RK_COUNT; i++)
+        if (strcmp(sc_text(r), roster_keys[i]) == 0 && strlen(roster_keys[i]) == sc_len(r))
+            *k = i;
+    bool dup = *k >= 0 ? seen[*k] : !reader_keyset_insert(&r->keys2, sc_text(r), sc_len(r));
+    if (dup) {
+        reader_duplicate_key(r, "a roster entry");
+        *k = -1;
+        *skipped = true;
+        return reader_pull(r) && reader_skip(r);
+    }
+    if (*k < 0)
+        reader_unknown_field(r, key_mark, sc_text(r), sc_len(r), "a roster entry", roster_keys,
+                             RK_COUNT);
+    return true;
+}
+
+/* One roster entry; the current event is its first. */
+static bool read_roster_entry(adj_reader_t *r)
+{
+    if (r->roster_count == r->roster_cap) {
+        r->roster_cap = r->roster_cap ? r->roster_cap * 2 : 16;
+        r->roster = adj_xreallocarray(r->roster, r->roster_cap, sizeof *r->roster);
+    }
+    roster_raw_t *e = &r->roster[r->roster_count++];
+    memset(e, 0, sizeof *e);
+    e->start = ev_mark(r);
+    e->vp = 1;
+    if (r->ev.type != YAML_MAPPING_START_EVENT)
+        return reader_skip(r);
+    e->is_map = true;
+    bool seen[RK_COUNT] = {false};
+    bool first = true;
+    reader_keyset_clear(&r->keys2);
+    for (;;) {
+        if (!reader_pull(r))
+            return false;
+        if (r->ev.type == YAML_MAPPING_END_EVENT)
+            return true;
+        if (first) {
+            e->start = ev_mark(r);
+            first = false;
+        }
+        int k;
+        bool skipped;
+        if (!roster_key(r, seen, &k, &skipped))
+            return false;
+        if (skipped)
+            continue;
+        if (!reader_pull(r))
+            return false;
+        if (k < 0) {
+            if (!reader_skip(r))
+                return false;
+            continue;
+        }
+        seen[k] = true;
+        if (!is_scalar(r)) {
+            roster_bad(e, ev_mark(r),
+                       adj_xasprintf("roster field `%s` must be a scalar", roster_keys[k]));
+            if (!reader_skip(r))
+                return false;
+            continue;
+        }
+        roster_field(r, e, (rkey_t)k, ev_mark(r));
+    }
+}
+
+static bool read_leaders(adj_reader_t *r)
+{
+    if (r->ev.type != YAML_SEQUENCE_START_EVENT) {
+        r->leaders = HV_BAD;
+        return reader_skip(r);
+    }
+    r->leaders = HV_OK;
+    for (;;) {
+        if (!reader_pull(r))
+            return false;
+        if (r->ev.type == YAML_SEQUENCE_END_EVENT)
+            return true;
+        if (!read_roster_entry(r))
+            return false;
+    }
+}
+
+static bool read_sides(adj_reader_t *r)
+{
+    r->sides = HV_BAD;
+    if (r->ev.type != YAML_SEQUENCE_START_EVENT)
+        return reader_skip(r);
+    size_t n = 0;
+    bool ok = true;
+    for (;;) {
+        if (!reader_pull(r))
+            return false;
+        if (r->ev.type == YAML_SEQUENCE_END_EVENT)
+            break;
+        if (!is_scalar(r) || text_is_null(sc_text(r), sc_len(r), sc_plain(r))) {
+            ok = false;
+            if (!reader_skip(r))
+                return false;
+            n++;
+            continue;
+        }
+        if (n < 2) {
+            r->side_names[n] = adj_xstrndup(sc_text(r), sc_len(r));
+            r->side_lens[n] = sc_len(r);
+        }
+        n++;
+    }
+    if (ok && n == 2 &&
+        (r->side_lens[0] != r->side_lens[1] ||
+         memcmp(r->side_names[0], r->side_names[1], r->side_lens[0]) != 0))
+        r->sides = HV_OK;
+    return true;
+}
+
+static void imc_bad(adj_reader_t *r, adj_mark_t mark, char *msg)
+{
+    if (r->imc == HV_BAD) {
+        free(msg);
+        return;
+    }
+    r->imc = HV_BAD;
+    r->imc_bad_mark = mark;
+    r->imc_bad_msg = msg;
+}
+
+static bool read_imc(adj_reader_t *r)
+{
+    adj_buf_t *tmp = &r->tmp;
+    r->imc = HV_OK;
+    if (r->ev.type != YAML_MAPPING_START_EVENT) {
+        imc_bad(r, ev_mark(r), adj_xasprintf("`imc` must be a mapping of rating -> six MPs"));
+        return reader_skip(r);
+    }
+    reader_keyset_clear(&r->keys2);
+    for (;;) {
+        if (!reader_pull(r))
+            return false;
+        if (r->ev.type == YAML_MAPPING_END_EVENT)
+            break;
+        int64_t rating = 0;
+        bool key_ok = false;
+        if (is_scalar(r)) {
+            if (!reader_keyset_insert(&r->keys2, sc_text(r), sc_len(r))) {
+                reader_duplicate_key(r, "`imc`");
+                if (!reader_pull(r) || !reader_skip(r))
+                    return false;
+                continue;
+            }
+            key_ok = reader_text_int(sc_text(r), sc_len(r), sc_plain(r), &rating);
+            if (!key_ok)
+                imc_bad(r, ev_mark(r), adj_xasprintf("`imc` rating %s is not an integer",
+                                                     reader_clip(tmp, sc_text(r), sc_len(r))));
+        } else {
+            imc_bad(r, ev_mark(r), adj_xasprintf("`imc` rating is not an integer"));
+            if (!reader_skip(r))
+                return false;
+        }
+        if (!reader_pull(r))
+            return false;
+        adj_mark_t vm = ev_mark(r);
+        int64_t row[6];
+        size_t n = 0;
+        bool row_ok = r->ev.type == YAML_SEQUENCE_START_EVENT;
+        if (row_ok) {
+            for (;;) {
+                if (!reader_pull(r))
+                    return false;
+                if (r->ev.type == YAML_SEQUENCE_END_EVENT)
+                    break;
+                int64_t v;
+                if (is_scalar(r) && reader_text_int(sc_text(r), sc_len(r), sc_plain(r), &v) &&
+                    v >= 0) {
+                    if (n < 6)
+                        row[n] = v;
+                } else {
+                    row_ok = false;
+                    if (!reader_skip(r))
+                        return false;
+                }
+                n++;
+            }
+            row_ok = row_ok && n == 6;
+        } else if (!reader_skip(r)) {
+            return false;
+        }
+        if (!row_ok) {
+            imc_bad(r, vm, adj_xasprintf("`imc` row must be a list of six integers >= 0"));
+            continue;
+        }
+        if (key_ok) {
+            if (r->imc_count == r->imc_cap) {
+                r->imc_cap = r->imc_cap ? r->imc_cap * 2 : 8;
+                r->imc_raw = adj_xreallocarray(r->imc_raw, r->imc_cap, sizeof *r->imc_raw);
+            }
+            r->imc_raw[r->imc_count].rating = rating;
+            memcpy(r->imc_raw[r->imc_count].mp, row, sizeof row);
+            r->imc_count++;
+        }
+    }
+    return true;
+}
+
+static bool read_optional_rules(adj_reader_t *r)
+{
+    if (r->ev.type != YAML_SEQUENCE_START_EVENT) {
+        r->optional_rules = HV_BAD;
+        r->rules_bad_mark = ev_mark(r);
+        return reader_skip(r);
+    }
+    r->optional_rules = HV_OK;
+    for (;;) {
+        if (!reader_pull(r))
+            return false;
+        if (r->ev.type == YAML_SEQUENCE_END_EVENT)
+            return true;
+        if (is_scalar(r) && sc_len(r) == 7 && memcmp(sc_text(r), "illness", 7) == 0) {
+            r->illness = true;
+            continue;
+        }
+        if (r->rules_unknown_count == r->rules_unknown_cap) {
+            r->rules_unknown_cap = r->rules_unknown_cap ? r->rules_unknown_cap * 2 : 4;
+            r->rules_unknown = adj_xreallocarray(r->rules_unknown, r->rules_unknown_cap,
+                                                 sizeof *r->rules_unknown);
+        }
+        pending_rule_t *p = &r->rules_unknown[r->rules_unknown_count++];
+        p->mark = ev_mark(r);
+        p->text = is_scalar(r) ? adj_xstrndup(sc_text(r), sc_len(r)) : NULL;
+        if (!reader_skip(r))
+            return false;
+    }
+}
+
+static bool read_format(adj_reader_t *r)
+{
+    r->format = is_scalar(r) && sc_len(r) == 10 && memcmp(sc_text(r), "adjutant/1", 10) == 0
+                    ? HV_OK
+                    : HV_BAD;
+    return reader_skip(r);
+}
+
+static bool read_turn_key(adj_reader_t *r, hv_t *state, int64_t *out)
+{
+    bool ok = is_scalar(r) && reader_text_int(sc_text(r), sc_len(r), sc_plain(r), out);
+    *state = ok ? HV_OK : HV_BAD;
+    return reader_skip(r);
+}
+
+/* ---- the checks at `events` (SPEC 1.2) ---- */
+
+int32_t reader_leader_find(const adj_reader_t *r, const char *id, size_t n)
+{
+    if (!r->leader_table_cap)
+        return -1;
+    /* consecutive events mostly name the same leader */
+    if (r->last_leader >= 0) {
+        const adj_leader_def_t *d = &r->header.leaders[r->last_leader];
+        if (d->id_len == n && same_bytes(d->id, id, n))
+            return r->last_leader;
+    }
+    size_t mask = r->leader_table_cap - 1;
+    size_t j = reader_hash_bytes(id, n) & mask;
+    while (r->leader_table[j] >= 0) {
+        const adj_leader_def_t *d = &r->header.leaders[r->leader_table[j]];
+        if (d->id_len == n && same_bytes(d->id, id, n))
+            return ((adj_reader_t *)r)->last_leader = r->leader_table[j];
+        j = (j + 1) & mask;
+    }
+    return -1;
+}
+
+static void leader_table_insert(adj_reader_t *r, int32_t idx)
+{
+    size_t mask = r->leader_table_cap - 1;
+    const char *id = r->header.leaders[idx].id;
+    size_t j = reader_hash_bytes(id, strlen(id)) & mask;
+    while (r->leader_table[j] >= 0)
+        j = (j + 1) & mask;
+    r->leader_table[j] = idx;
+}
+
+int reader_side_index(const adj_reader_t *r, const char *s, size_t n)
+{
+    for (int i = 0; i < 2; i++)
+        if (r->header.side_len[i] == n && same_bytes(r->header.sides[i], s, n))
+            return i;
+    return -1;
+}
+
+static const char *header_problem(const adj_reader_t *r, bool events_is_list)
+{
+    if (r->format == HV_ABSENT)
+        return "`format` is missing: a log starts with `format: adjutant/1`";
+    if (r->format == HV_BAD)
+        return "`format` must be exactly adjutant/1";
+    if (r->first_turn == HV_BAD)
+        return "`first_turn` must be an integer";
+    if (r->last_turn == HV_ABSENT)
+        return "`last_turn` is missing";
+    if (r->last_turn == HV_BAD)
+        return "`last_turn` must be an integer";
+    if (r->last < r->first)
+        return "`last_turn` is before `first_turn`";
+    if (r->sides != HV_OK)
+        return "`sides` must be a list of two distinct names";
+    if (r->leaders == HV_BAD)
+        return "`leaders` must be a list";
+    if (!events_is_list)
+        return "`events` must be a list";
+    return NULL;
+}
+
+typedef struct imc_order_s {
+    int64_t rating;
+    size_t index;   /* file order */
+} imc_order_t;
+
+/* By rating, then file order: the first row of a rating sorts first. */
+static int imc_order_cmp(const void *a, const void *b)
+{
+    const imc_order_t *x = a, *y = b;
+    if (x->rating != y->rating)
+        return x->rating < y->rating ? -1 : 1;
+    return x->index < y->index ? -1 : x->index > y->index;
+}
+
+static void build_imc(adj_reader_t *r)
+{
+    adj_header_t *h = &r->header;
+    size_t n = r->imc_count;
+    imc_order_t *order = adj_xmalloc((n ? n : 1) * sizeof *order);
+    int64_t *ratings = adj_xmalloc((n ? n : 1) * sizeof *ratings);
+    for (size_t i = 0; i < n; i++)
+        order[i] = (imc_order_t){r->imc_raw[i].rating, i};
+    qsort(order, n, sizeof *order, imc_order_cmp);
+    h->imc_rows = adj_xcalloc(n ? n : 1, sizeof *h->imc_rows);
+    for (size_t i = 0; i < n; i++) {
+        const imc_row_raw_t *row = &r->imc_raw[order[i].index];
+        if (h->imc_row_count && ratings[h->imc_row_count - 1] == row->rating)
+            continue;
+        ratings[h->imc_row_count] = row->rating;
+        memcpy(h->imc_rows[h->imc_row_count], row->mp, sizeof row->mp);
+        h->imc_row_count++;
+    }
+    h->has_imc = true;
+    for (size_t i = 0; i < h->leader_count; i++) {
+        adj_leader_def_t *d = &h->leaders[i];
+        if (!d->has_initiative)
+            continue;
+        size_t lo = 0, hi = h->imc_row_count;
+        while (lo < hi) {
+            size_t mid = lo + (hi - lo) / 2;
+            if (ratings[mid] < d->initiative)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (lo < h->imc_row_count && ratings[lo] == d->initiative)
+            d->imc_row = (int32_t)lo;
+    }
+    free(order);
+    free(ratings);
+}
+
+/* Step 2 of SPEC 1.2: each good roster entry moves into the header (and
+ * the id table); the others are reported and dropped. */
+static void keep_roster(adj_reader_t *r)
+{
+    adj_header_t *h = &r->header;
+    h->leaders = adj_xcalloc(r->roster_count, sizeof *h->leaders);
+    size_t cap = 16;
+    while (cap < r->roster_count * 2)
+        cap *= 2;
+    r->leader_table = adj_xmalloc(cap * sizeof *r->leader_table);
+    r->leader_table_cap = cap;
+    for (size_t i = 0; i < cap; i++)
+        r->leader_table[i] = -1;
+    adj_buf_t tmp = {0};
+    for (size_t i = 0; i < r->roster_count; i++) {
+        roster_raw_t *e = &r->roster[i];
+        int side = -1;
+        if (!e->is_map) {
+            adj_diags_add(r->diags, ADJ_D_BAD_FIELD, e->start, NULL, NULL, NULL,
+                          "a roster entry must be a mapping with `id` and `side`");
+            continue;
+        }
+        if (e->has_bad) {
+            adj_diags_add(r->diags, ADJ_D_BAD_FIELD, e->bad_mark, NULL, NULL, NULL,
+                          "%s; the roster entry is dropped", e->bad_msg);
+            continue;
+        }
+        if (!e->id || !e->side) {
+            adj_diags_add(r->diags, ADJ_D_BAD_FIELD, e->start, NULL, NULL, NULL,
+                          "roster entry lacks `%s`; it is dropped", !e->id ? "id" : "side");
+            continue;
+        }
+        side = reader_side_index(r, e->side, e->side_len);
+        if (side < 0) {
+            adj_diags_add(r->diags, ADJ_D_BAD_FIELD, e->side_mark, NULL, e->id, NULL,
+                          "side %s of leader %s is not one of `sides` (%s, %s); the entry is "
+                          "dropped",
+                          reader_clip(&tmp, e->side, e->side_len), e->id, h->sides[0], h->sides[1]);
+            continue;
+        }
+        int32_t have = reader_leader_find(r, e->id, strlen(e->id));
+        if (have >= 0) {
+            adj_diags_add(r->diags, ADJ_D_DUPLICATE_LEADER, e->start, NULL, e->id, NULL,
+                          "leader %s is already in the roster (line %zu); this entry is dropped",
+                          e->id, h->leaders[have].mark.line);
+            continue;
+        }
+        adj_leader_def_t *d = &h->leaders[h->leader_count];
+        d->id = e->id;
+        d->id_len = strlen(e->id);  /* ids match [A-Za-z0-9_.-]+: no NUL */
+        d->name = e->name;
+        e->id = e->name = NULL;
+        d->side = side;
+        d->has_initiative = e->has_initiative;
+        d->initiative = e->initiative;
+        d->vp = e->vp;
+        d->wound = e->wound;
+        d->reserve = e->reserve;
+        d->imc_row = -1;
+        d->mark = e->start;
+        leader_table_insert(r, (int32_t)h->leader_count);
+        h->leader_count++;
+    }
+    adj_buf_free(&tmp);
+}
+
+/* Step 5 of SPEC 1.2: the optional rules. */
+static void check_optional_rules(adj_reader_t *r)
+{
+    adj_buf_t tmp = {0};
+    if (r->optional_rules == HV_BAD) {
+        adj_diags_add(r->diags, ADJ_D_BAD_FIELD, r->rules_bad_mark, NULL, NULL, NULL,
+                      "`optional_rules` must be a list; no optional rule is in force");
+        r->illness = false;
+    }
+    for (size_t i = 0; i < r->rules_unknown_count; i++) {
+        const pending_rule_t *p = &r->rules_unknown[i];
+        if (p->text)
+            adj_diags_add(r->diags, ADJ_D_UNKNOWN_OPTIONAL_RULE, p->mark, NULL, NULL, NULL,
+                          "unknown optional rule %s (adjutant knows `illness`, rule 8.13)",
+                          reader_clip(&tmp, p->text, strlen(p->text)));
+        else
+            adj_diags_add(r->diags, ADJ_D_UNKNOWN_OPTIONAL_RULE, p->mark, NULL, NULL, NULL,
+                          "an optional rule must be a name (adjutant knows `illness`)");
+    }
+    adj_buf_free(&tmp);
+}
+
+/* Steps 1-5 of SPEC 1.2; false when a bad-document stopped the audit. */
+static bool check_header(adj_reader_t *r, bool events_is_list)
+{
+    if (r->first_turn == HV_ABSENT)
+        r->first = 1;
+    const char *problem = header_problem(r, events_is_list);
+    if (problem) {
+        reader_stop(r, ADJ_D_BAD_DOCUMENT, r->doc_start, "%s", problem);
+        return false;
+    }
+    adj_header_t *h = &r->header;
+    h->sides[0] = r->side_names[0];
+    h->sides[1] = r->side_names[1];
+    h->side_len[0] = r->side_lens[0];
+    h->side_len[1] = r->side_lens[1];
+    r->side_names[0] = r->side_names[1] = NULL;
+    h->first_turn = r->first;
+    h->last_turn = r->last;
+
+    keep_roster(r);  /* 2. the roster */
+
+    /* 3. an empty roster */
+    if (h->leader_count == 0) {
+        reader_stop(r, ADJ_D_BAD_DOCUMENT, r->doc_start,
+                    "the roster holds no usable leader: `leaders` needs at least one good entry");
+        return false;
+    }
+
+    /* 4. the IMC table (its rows, one per rating: the first counts) */
+    if (r->imc == HV_BAD) {
+        adj_diags_add(r->diags, ADJ_D_BAD_FIELD, r->imc_bad_mark, NULL, NULL, NULL,
+                      "%s; the whole table is dropped", r->imc_bad_msg);
+    } else if (r->imc == HV_OK) {
+        build_imc(r);
+    }
+
+    check_optional_rules(r);  /* 5. */
+    h->illness = r->illness;
+    r->header_ready = true;
+    free_roster_raw(r);  /* the kept entries moved into the header */
+    return true;
+}
+/* ------------------------------------------------------------------ */
+/* The document up to `events`                                         */
+/* ------------------------------------------------------------------ */
+
+/* The value of header key hk (-1: unknown), the current event. */
+static bool read_header_value(adj_reader_t *r, int hk)
+{
+    switch (hk) {
+    case HK_FORMAT:
+        return read_format(r);
+    case HK_FIRST_TURN:
+        return read_turn_key(r, &r->first_turn, &r->first);
+    case HK_LAST_TURN:
+        return read_turn_key(r, &r->last_turn, &r->last);
+    case HK_OPTIONAL_RULES:
+        return read_optional_rules(r);
+    case HK_SIDES:
+        return read_sides(r);
+    case HK_LEADERS:
+        return read_leaders(r);
+    case HK_IMC:
+        return read_imc(r);
+    default:
+        return reader_skip(r);  /* game, scenario, unknown keys */
+    }
+}
+
+/* From the stream's start to the `events` key: the header. */
+adj_read_status_t reader_read_start(adj_reader_t *r)
+{
+    if (!reader_pull(r) || !reader_pull(r))
+        return reader_status(r);
+    if (r->ev.type == YAML_STREAM_END_EVENT) {
+        reader_stop(r, ADJ_D_BAD_DOCUMENT, (adj_mark_t){1, 1},
+                    "the file holds no YAML document (it is empty or only comments)");
+        return reader_status(r);
+    }
+    r->doc_start = ev_mark(r);
+    if (!reader_pull(r))
+        return reader_status(r);
+    if (r->ev.type != YAML_MAPPING_START_EVENT) {
+        reader_stop(r, ADJ_D_BAD_DOCUMENT, r->doc_start,
+             "the document must be a mapping with format, last_turn, sides, leaders and events");
+        return reader_status(r);
+    }
+    reader_keyset_clear(&r->keys);
+    for (;;) {
+        if (!reader_pull(r))
+            return reader_status(r);
+        if (r->ev.type == YAML_MAPPING_END_EVENT) {
+            reader_stop(r, ADJ_D_BAD_DOCUMENT, r->doc_start, "`events` is missing");
+            return reader_status(r);
+        }
+        adj_mark_t key_mark = ev_mark(r);
+        if (!is_scalar(r) || text_is_null(sc_text(r), sc_len(r), sc_plain(r))) {
+            reader_unknown_field(r, key_mark, NULL, 0, "the header", NULL, 0);
+            if (!reader_skip(r) || !reader_pull(r) || !reader_skip(r))
+                return reader_status(r);
+            continue;
+        }
+        int hk = -1;
+        for (int i = 0; i < HK_COUNT; i++)
+            if (strlen(header_keys[i]) == sc_len(r) && strcmp(header_keys[i], sc_text(r)) == 0)
+                hk = i;
+        bool dup = hk >= 0 ? r->header_seen[hk]
+                           : !reader_keyset_insert(&r->keys, sc_text(r), sc_len(r));
+        if (dup) {
+            reader_duplicate_key(r, "the header");
+            if (!reader_pull(r) || !reader_skip(r))
+                return reader_status(r);
+            continue;
+        }
+        if (hk < 0)
+            reader_unknown_field(r, key_mark, sc_text(r), sc_len(r), "the header", header_keys,
+                                 HK_COUNT);
+        else
+            r->header_seen[hk] = true;
+        if (!reader_pull(r))
+            return reader_status(r);
+        if (hk == HK_EVENTS) {
+            if (!check_header(r, r->ev.type == YAML_SEQUENCE_START_EVENT))
+                return reader_status(r);
+            r->state = RS_EVENTS;
+            return ADJ_READ_HEADER;
+        }
+        bool ok = read_header_value(r, hk);
+        if (!ok)
+            return reader_status(r);
+    }
+}
+
+
+void reader_header_free(adj_reader_t *r)
+{
+    free_roster_raw(r);
+    free(r->side_names[0]);
+    free(r->side_names[1]);
+    free(r->imc_raw);
+    free(r->imc_bad_msg);
+    for (size_t i = 0; i < r->rules_unknown_count; i++)
+        free(r->rules_unknown[i].text);
+    free(r->rules_unknown);
+    adj_header_t *h = &r->header;
+    free(h->sides[0]);
+    free(h->sides[1]);
+    for (size_t i = 0; i < h->leader_count; i++) {
+        free(h->leaders[i].id);
+        free(h->leaders[i].name);
+    }
+    free(h->leaders);
+    free(h->imc_rows);
+    free(r->leader_table);
+}
