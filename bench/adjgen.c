@@ -1165,7 +1165,7 @@ static void gen_header(gen_t *g)
     gen_line(g, "game: Campaigns of Robert E. Lee");
     gen_line(g, "scenario: %s", gen_scenarios[gen_rng_below(r, GEN_COUNT(gen_scenarios))]);
     if (field_fault) {
-        gen_line(g, "players: Smith vs. Jones");
+        gen_line(g, "referee: Smith vs. Jones");
         gen_expect(g, g->line, GEN_F_HDR_FIELD);
     }
     gen_line(g, "first_turn: 1");

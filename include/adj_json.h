@@ -35,9 +35,12 @@ void adj_json_close_array(adj_json_t *j);
 
 /* A member's key; the next call writes its value. */
 void adj_json_key(adj_json_t *j, const char *key);
+/* The same for a key of n bytes (it may hold NUL bytes). */
+void adj_json_key_n(adj_json_t *j, const char *key, size_t n);
 
 /* Values (an array item, or a member's value after adj_json_key). */
 void adj_json_str(adj_json_t *j, const char *s);    /* NULL writes null */
+void adj_json_str_n(adj_json_t *j, const char *s, size_t n);
 void adj_json_int(adj_json_t *j, int64_t v);
 void adj_json_uint(adj_json_t *j, uint64_t v);
 void adj_json_bool(adj_json_t *j, bool v);

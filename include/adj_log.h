@@ -132,6 +132,8 @@ typedef struct adj_header_s {
     bool has_imc;                 /* an imc table was given and is well-formed */
     int64_t (*imc_rows)[6];       /* owned array of rows, MPs for modified roll 1..6 */
     size_t imc_row_count;
+    char *players[2];             /* owned; the player named for each side, or NULL */
+    size_t player_len[2];
 } adj_header_t;
 
 /* One `end` claim item, as written. */

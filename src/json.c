@@ -50,10 +50,21 @@ void adj_json_close_array(adj_json_t *j) { json_close(j, ']'); }
 
 void adj_json_key(adj_json_t *j, const char *key)
 {
+    adj_json_key_n(j, key, strlen(key));
+}
+
+void adj_json_key_n(adj_json_t *j, const char *key, size_t n)
+{
     before_value(j);
-    adj_json_string(j->out, key, strlen(key));
+    adj_json_string(j->out, key, n);
     adj_buf_put(j->out, ": ", 2);
     j->after_key = true;
+}
+
+void adj_json_str_n(adj_json_t *j, const char *s, size_t n)
+{
+    before_value(j);
+    adj_json_string(j->out, s, n);
 }
 
 void adj_json_str(adj_json_t *j, const char *s)

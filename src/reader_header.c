@@ -10,7 +10,7 @@
 
 static const char *const header_keys[HK_COUNT] = {
     "format", "game", "scenario", "first_turn", "last_turn", "optional_rules",
-    "sides", "leaders", "imc", "events"};
+    "sides", "players", "leaders", "imc", "events"};
 
 static const char *const roster_keys[RK_COUNT] = {
     "id", "name", "side", "initiative", "vp", "wound", "reserve"};
@@ -356,6 +356,79 @@ static bool read_optional_rules(adj_reader_t *r)
     }
 }
 
+/* ---- players (SPEC 1.2 step 6): read now, checked at `events` ---- */
+
+static player_raw_t *player_push(adj_reader_t *r, adj_mark_t key_mark)
+{
+    if (r->players_count == r->players_cap) {
+        r->players_cap = r->players_cap ? r->players_cap * 2 : 4;
+        r->players_raw = adj_xreallocarray(r->players_raw, r->players_cap,
+                                           sizeof *r->players_raw);
+    }
+    player_raw_t *p = &r->players_raw[r->players_count++];
+    *p = (player_raw_t){.key_mark = key_mark};
+    return p;
+}
+
+/* A player's name: a string (not a plain null) that is not empty once
+ * leading and trailing U+0020 are removed; NULL otherwise. */
+static char *player_name(const adj_reader_t *r, size_t *len)
+{
+    if (!is_scalar(r) || text_is_null(sc_text(r), sc_len(r), sc_plain(r)))
+        return NULL;
+    const char *s = sc_text(r);
+    size_t a = 0, b = sc_len(r);
+    while (a < b && s[a] == ' ')
+        a++;
+    while (b > a && s[b - 1] == ' ')
+        b--;
+    if (a == b)
+        return NULL;
+    *len = b - a;
+    return adj_xstrndup(s + a, b - a);
+}
+
+/* One `players` entry: the key is the current event. */
+static bool read_player(adj_reader_t *r)
+{
+    adj_mark_t key_mark = ev_mark(r);
+    bool usable = is_scalar(r) && !text_is_null(sc_text(r), sc_len(r), sc_plain(r));
+    if (is_scalar(r) && !reader_keyset_insert(&r->keys2, sc_text(r), sc_len(r))) {
+        reader_duplicate_key(r, "`players`");
+        return reader_pull(r) && reader_skip(r);
+    }
+    player_raw_t *p = player_push(r, key_mark);
+    if (usable) {
+        p->side = adj_xstrndup(sc_text(r), sc_len(r));
+        p->side_len = sc_len(r);
+    } else if (!reader_skip(r)) {
+        return false;
+    }
+    if (!reader_pull(r))
+        return false;
+    p->name = player_name(r, &p->name_len);
+    return reader_skip(r);
+}
+
+static bool read_players(adj_reader_t *r)
+{
+    if (r->ev.type != YAML_MAPPING_START_EVENT) {
+        r->players = HV_BAD;
+        r->players_bad_mark = ev_mark(r);
+        return reader_skip(r);
+    }
+    r->players = HV_OK;
+    reader_keyset_clear(&r->keys2);
+    for (;;) {
+        if (!reader_pull(r))
+            return false;
+        if (r->ev.type == YAML_MAPPING_END_EVENT)
+            return true;
+        if (!read_player(r))
+            return false;
+    }
+}
+
 static bool read_format(adj_reader_t *r)
 {
     r->format = is_scalar(r) && sc_len(r) == 10 && memcmp(sc_text(r), "adjutant/1", 10) == 0
@@ -575,7 +648,61 @@ static void check_optional_rules(adj_reader_t *r)
     adj_buf_free(&tmp);
 }
 
-/* Steps 1-5 of SPEC 1.2; false when a bad-document stopped the audit. */
+/* The message for a `players` entry that names no player, or NULL. */
+static char *player_problem(const adj_reader_t *r, const player_raw_t *p, adj_buf_t *tmp)
+{
+    const adj_header_t *h = &r->header;
+    if (!p->side)
+        return adj_xasprintf("a `players` key must be the name of a side (%s or %s); "
+                             "the entry is dropped",
+                             h->sides[0], h->sides[1]);
+    if (reader_side_index(r, p->side, p->side_len) < 0)
+        return adj_xasprintf("`players` names %s, which is not a side (%s or %s); "
+                             "the entry is dropped",
+                             reader_clip(tmp, p->side, p->side_len), h->sides[0], h->sides[1]);
+    if (!p->name)
+        return adj_xasprintf("the player of %s must be a name that is not empty; "
+                             "the entry is dropped",
+                             reader_clip(tmp, p->side, p->side_len));
+    return NULL;
+}
+
+/* Step 6 of SPEC 1.2: who commanded each side. Never stops the audit. */
+static void check_players(adj_reader_t *r)
+{
+    adj_header_t *h = &r->header;
+    adj_buf_t tmp = {0};
+    if (r->players == HV_BAD)
+        adj_diags_add(r->diags, ADJ_D_BAD_FIELD, r->players_bad_mark, NULL, NULL, NULL,
+                      "`players` must be a mapping of side -> player name; no player is named");
+    for (size_t i = 0; i < r->players_count; i++) {
+        player_raw_t *p = &r->players_raw[i];
+        char *msg = player_problem(r, p, &tmp);
+        if (msg) {
+            adj_diags_add(r->diags, ADJ_D_BAD_FIELD, p->key_mark, NULL, NULL, NULL, "%s", msg);
+            free(msg);
+            continue;
+        }
+        int s = reader_side_index(r, p->side, p->side_len);
+        h->players[s] = p->name;
+        h->player_len[s] = p->name_len;
+        p->name = NULL;
+    }
+    adj_buf_free(&tmp);
+}
+
+static void free_players_raw(adj_reader_t *r)
+{
+    for (size_t i = 0; i < r->players_count; i++) {
+        free(r->players_raw[i].side);
+        free(r->players_raw[i].name);
+    }
+    free(r->players_raw);
+    r->players_raw = NULL;
+    r->players_count = r->players_cap = 0;
+}
+
+/* Steps 1-6 of SPEC 1.2; false when a bad-document stopped the audit. */
 static bool check_header(adj_reader_t *r, bool events_is_list)
 {
     if (r->first_turn == HV_ABSENT)
@@ -613,6 +740,8 @@ static bool check_header(adj_reader_t *r, bool events_is_list)
 
     check_optional_rules(r);  /* 5. */
     h->illness = r->illness;
+    check_players(r);  /* 6. */
+    free_players_raw(r);
     r->header_ready = true;
     free_roster_raw(r);  /* the kept entries moved into the header */
     return true;
@@ -639,6 +768,8 @@ static bool read_header_value(adj_reader_t *r, int hk)
         return read_leaders(r);
     case HK_IMC:
         return read_imc(r);
+    case HK_PLAYERS:
+        return read_players(r);
     default:
         return reader_skip(r);  /* game, scenario, unknown keys */
     }
@@ -719,9 +850,12 @@ void reader_header_free(adj_reader_t *r)
     for (size_t i = 0; i < r->rules_unknown_count; i++)
         free(r->rules_unknown[i].text);
     free(r->rules_unknown);
+    free_players_raw(r);
     adj_header_t *h = &r->header;
     free(h->sides[0]);
     free(h->sides[1]);
+    free(h->players[0]);
+    free(h->players[1]);
     for (size_t i = 0; i < h->leader_count; i++) {
         free(h->leaders[i].id);
         free(h->leaders[i].name);

@@ -83,6 +83,15 @@ typedef struct pending_rule_s {
     char *text;             /* owned, NULL when the item is not a scalar */
 } pending_rule_t;
 
+/* One `players` entry as read (SPEC 1.2 step 6), checked at `events`. */
+typedef struct player_raw_s {
+    adj_mark_t key_mark;
+    char *side;             /* owned key text; NULL when the key is not a usable scalar */
+    size_t side_len;
+    char *name;             /* owned, spaces trimmed; NULL when not a non-empty string */
+    size_t name_len;
+} player_raw_t;
+
 typedef struct imc_row_raw_s {
     int64_t rating;
     int64_t mp[6];
@@ -90,7 +99,7 @@ typedef struct imc_row_raw_s {
 
 typedef enum hkey_e {
     HK_FORMAT, HK_GAME, HK_SCENARIO, HK_FIRST_TURN, HK_LAST_TURN, HK_OPTIONAL_RULES,
-    HK_SIDES, HK_LEADERS, HK_IMC, HK_EVENTS, HK_COUNT
+    HK_SIDES, HK_PLAYERS, HK_LEADERS, HK_IMC, HK_EVENTS, HK_COUNT
 } hkey_t;
 
 typedef enum rkey_e {
@@ -205,7 +214,7 @@ struct adj_reader_s {
     adj_mark_t doc_start;
 
     /* raw header */
-    hv_t format, first_turn, last_turn, sides, leaders, imc, optional_rules;
+    hv_t format, first_turn, last_turn, sides, leaders, imc, optional_rules, players;
     bool header_seen[HK_COUNT];
     int64_t first, last;
     char *side_names[2];        /* owned until moved into header */
@@ -219,6 +228,9 @@ struct adj_reader_s {
     adj_mark_t rules_bad_mark;
     pending_rule_t *rules_unknown; /* owned array */
     size_t rules_unknown_count, rules_unknown_cap;
+    adj_mark_t players_bad_mark;
+    player_raw_t *players_raw;  /* owned array, file order */
+    size_t players_count, players_cap;
     bool illness;
 
     adj_header_t header;        /* the checked header, owned */

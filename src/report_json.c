@@ -86,6 +86,18 @@ static void tally(adj_json_t *j, const adj_header_t *h, const int64_t vp[2], con
     adj_json_close_object(j);
 }
 
+/* The named players, {SIDE: NAME} ({} when none or no header). */
+static void players(adj_json_t *j, const adj_header_t *h)
+{
+    adj_json_open_object(j);
+    for (int s = 0; h && s < 2; s++)
+        if (h->players[s]) {
+            adj_json_key_n(j, h->sides[s], h->side_len[s]);
+            adj_json_str_n(j, h->players[s], h->player_len[s]);
+        }
+    adj_json_close_object(j);
+}
+
 /* ---- a file's audit ---- */
 
 static void leaders(adj_json_t *j, const adj_replay_t *r)
@@ -132,6 +144,8 @@ static void json_audit(adj_buf_t *out, const adj_audit_t *a, const adj_report_op
         tally(&j, r->header, r->claim, r->claim_present);
     else
         adj_json_null(&j);
+    adj_json_key(&j, "players");
+    players(&j, r ? r->header : NULL);
     const adj_audit_opts_t *ao = o ? o->audit : NULL;
     adj_rulings_t defaults = {{0}};
     adj_json_key(&j, "rulings");

@@ -1,0 +1,1 @@
+audit --format json logs/diag/bad-field--players.yaml
