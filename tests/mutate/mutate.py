@@ -221,9 +221,11 @@ def prepare():
     for name in COPY:
         src = os.path.join(ROOT, name)
         if os.path.isdir(src):
-            shutil.copytree(src, os.path.join(TREE, name), symlinks=True)
+            # fresh mtimes: objects of an earlier run's mutants are rebuilt
+            shutil.copytree(src, os.path.join(TREE, name), symlinks=True,
+                            copy_function=shutil.copy)
         elif os.path.exists(src):
-            shutil.copy2(src, os.path.join(TREE, name))
+            shutil.copy(src, os.path.join(TREE, name))
     # -O1 without -g: quick to compile, still an optimised build
     rc, out = run(["cmake", "-S", TREE, "-B", BUILD, "-DCMAKE_BUILD_TYPE=None",
                    "-DCMAKE_C_FLAGS=-O1"])
