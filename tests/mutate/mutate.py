@@ -253,7 +253,7 @@ def try_mutant(m, timeout):
         if rc != 0:
             return "no-build"
         rc, out = run(["ctest", "--test-dir", BUILD, "-L", CTEST_LABEL, "-j2",
-                       "--stop-on-failure", "--timeout", "30"], timeout=timeout)
+                       "--stop-on-failure", "--timeout", "10"], timeout=timeout)
         return "survived" if rc == 0 else "killed"
     finally:
         with open(path, "w", encoding="utf-8") as f:
