@@ -177,7 +177,8 @@ bench)
     ;;
 mutate)
     install_missing
-    python3 tests/mutate/mutate.py ${2:+"$2"}
+    shift
+    python3 tests/mutate/mutate.py "$@"
     ;;
 *)
     sed -n '2,16p' "$0"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Mutation testing of adjutant's rules and value checks.
 
-usage: mutate.py [N] [--seed S] [--timeout SECONDS] [--list] [--only ID]
+usage: mutate.py [N] [--seed S] [--timeout SECONDS] [--list] [--only ID] [--sanitize]
 
 Enumerates single mutants of the functions named in TARGETS below, samples
 N of them with a fixed seed, and for each one: writes the mutated file into
@@ -9,7 +9,8 @@ a private copy of the tree (build-mutate/tree), rebuilds it incrementally
 (build-mutate/build, -j2) and runs the fast tests (ctest label `fast`: unit,
 expect, golden), stopping at the first failure. A mutant is `killed` when a
 test fails or times out, `survived` when every test passes, `no-build` when
-it does not compile. Mutants listed in tests/mutate/equivalent.txt (same
+it does not compile. With --sanitize the copy is built with ASan+UBSan
+(build-mutate/build-san), so leaks and bad reads also kill. Mutants listed in tests/mutate/equivalent.txt (same
 behaviour as the original, with the reason) are left out of the score.
 
 A mutant's id is FILE:FUNCTION+LINE:OPERATOR:COLUMN, LINE counted from the
@@ -43,7 +44,7 @@ CTEST_LABEL = "fast"
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 WORK = os.path.join(ROOT, "build-mutate")
 TREE = os.path.join(WORK, "tree")
-BUILD = os.path.join(WORK, "build")
+BUILD = os.path.join(WORK, "build")  # build-san with --sanitize
 EQUIV = os.path.join(ROOT, "tests", "mutate", "equivalent.txt")
 COPY = ["CMakeLists.txt", "include", "src", "tests", "bench", "logs", "schemas", "fuzz"]
 
@@ -212,7 +213,7 @@ def run(cmd, timeout=None, **kw):
         return None, "timeout"
 
 
-def prepare():
+def prepare(sanitize):
     """A fresh copy of the tree, configured and built unmutated; the fast
     tests must pass on it."""
     if os.path.exists(TREE):
@@ -228,7 +229,7 @@ def prepare():
             shutil.copy(src, os.path.join(TREE, name))
     # -O1 without -g: quick to compile, still an optimised build
     rc, out = run(["cmake", "-S", TREE, "-B", BUILD, "-DCMAKE_BUILD_TYPE=None",
-                   "-DCMAKE_C_FLAGS=-O1"])
+                   "-DCMAKE_C_FLAGS=-O1", f"-DADJ_SANITIZE={'ON' if sanitize else 'OFF'}"])
     if rc != 0:
         sys.exit("mutate: cmake failed:\n" + out)
     rc, out = run(["cmake", "--build", BUILD, "-j2"])
@@ -269,7 +270,13 @@ def main():
     ap.add_argument("--timeout", type=int, default=TIMEOUT)
     ap.add_argument("--list", action="store_true", help="print the sampled mutants only")
     ap.add_argument("--only", action="append", default=[], help="run this mutant id")
+    ap.add_argument("--sanitize", action="store_true", help="build the mutants with ASan+UBSan")
     args = ap.parse_args()
+    if args.sanitize:
+        global BUILD
+        BUILD = os.path.join(WORK, "build-san")
+        os.environ["ASAN_OPTIONS"] = "detect_leaks=1:abort_on_error=1"
+        os.environ["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
 
     everything = sorted(enumerate_mutants(), key=lambda m: m["id"])
     if args.only:
@@ -285,7 +292,7 @@ def main():
         return 0
     equivalents = load_equivalents()
     os.makedirs(WORK, exist_ok=True)
-    prepare()
+    prepare(args.sanitize)
     counts = {"killed": 0, "survived": 0, "no-build": 0, "equivalent": 0}
     survivors = []
     started = time.time()

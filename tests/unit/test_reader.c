@@ -731,6 +731,7 @@ static void test_integers_at_the_64_bit_limits(void **state)
                             "  - turn: +9223372036854775807\n"
                             "  - turn: -0\n"
                             "  - turn: 007\n"
+                            "  - turn: -9223372036854775807\n"
                             "  - activate: lee\n"
                             "    roll: -9223372036854775808\n"
                             "    modifier: 9223372036854775807\n"
@@ -750,16 +751,17 @@ static void test_integers_at_the_64_bit_limits(void **state)
     CHECK(run->h->leader_count == 1 && run->h->leaders[0].initiative == INT64_MIN &&
               run->h->leaders[0].vp == INT64_MAX,
           "roster integers at the limits");
-    assert_int_equal(run->n, 7);
+    assert_int_equal(run->n, 8);
     CHECK(run->entries[0].e.turn == INT64_MAX, "INT64_MAX");
     CHECK(run->entries[1].e.turn == INT64_MIN, "INT64_MIN");
     CHECK(run->entries[2].e.turn == INT64_MAX, "+INT64_MAX");
     CHECK(run->entries[3].e.turn == 0, "-0");
     CHECK(run->entries[4].e.turn == 7, "007 is decimal 7 ([-+]?[0-9]+)");
-    CHECK(run->entries[5].e.roll == INT64_MIN && run->entries[5].e.modifier == INT64_MAX &&
-              run->entries[5].e.mp == INT64_MAX,
+    CHECK(run->entries[5].e.turn == -INT64_MAX, "-INT64_MAX, one above INT64_MIN");
+    CHECK(run->entries[6].e.roll == INT64_MIN && run->entries[6].e.modifier == INT64_MAX &&
+              run->entries[6].e.mp == INT64_MAX,
           "event integers at the limits");
-    CHECK(run->entries[6].e.points == INT64_MAX, "points INT64_MAX");
+    CHECK(run->entries[7].e.points == INT64_MAX, "points INT64_MAX");
     EXPECT(run, Wkv_ev(ADJ_D_BAD_FIELD, y, "turn: 9223372036854775808"),
            Wkv_ev(ADJ_D_BAD_FIELD, y, "turn: -9223372036854775809"),
            Wkv_ev(ADJ_D_BAD_FIELD, y, "turn: 18446744073709551616"),
