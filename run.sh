@@ -10,7 +10,7 @@
 #   ./run.sh release    the fastest build (LTO + profile-guided) in build-release
 #   ./run.sh bench      that build, then the benchmark of bench/run.sh (slow: minutes)
 #   ./run.sh mutate [N] mutation testing: N sampled mutants (default 140) of the
-#                       rules and value checks against the fast tests (slow: ~1 h)
+#                       rules and value checks against the fast tests (slow: ~30 min)
 #
 # Run as root on Debian 12 it installs whatever is missing; otherwise it
 # prints the exact apt-get command to run.
