@@ -9,6 +9,8 @@
 #   ./run.sh coverage   line coverage of src/ by the test suite (gcovr)
 #   ./run.sh release    the fastest build (LTO + profile-guided) in build-release
 #   ./run.sh bench      that build, then the benchmark of bench/run.sh (slow: minutes)
+#   ./run.sh mutate [N] mutation testing: N sampled mutants (default 140) of the
+#                       rules and value checks against the fast tests (slow: ~30 min)
 #
 # Run as root on Debian 12 it installs whatever is missing; otherwise it
 # prints the exact apt-get command to run.
@@ -173,8 +175,13 @@ bench)
     verify_release build-bench
     bench/run.sh build-bench "${2:-5}"
     ;;
+mutate)
+    install_missing
+    shift
+    python3 tests/mutate/mutate.py "$@"
+    ;;
 *)
-    sed -n '2,14p' "$0"
+    sed -n '2,16p' "$0"
     exit 2
     ;;
 esac

@@ -7,7 +7,11 @@ A test log marks each line that must draw a diagnostic with a comment:
       roll: 1             # expect: roll-out-of-range, imc-mismatch
 
 and may name diagnostics for other lines (one that cannot hold a comment,
-or the end of the file) with `# expect-at LINE: code`. `# args: ...` adds
+or the end of the file) with `# expect-at LINE: code`. A code may name
+the column too, `code@COLUMN` (1-based, as adjutant reports it):
+
+    - end: {~: 0, USA: 0}   # expect: vp-tally-mismatch@5, bad-field@11
+ `# args: ...` adds
 options to the command line (e.g. `# args: --ruling recovery=full-turns`).
 `# exit: N` overrides the expected exit status (default: 1 if any error is
 expected, else 0).
@@ -22,8 +26,22 @@ import subprocess
 import sys
 
 WARNINGS = {"unknown-field", "unknown-optional-rule", "missing-end"}
-EXPECT = re.compile(r"#\s*expect:\s*([a-z, -]+)")
-EXPECT_AT = re.compile(r"#\s*expect-at\s+(\d+):\s*([a-z, -]+)")
+EXPECT = re.compile(r"#\s*expect:\s*([a-z0-9@, -]+)")
+EXPECT_AT = re.compile(r"#\s*expect-at\s+(\d+):\s*([a-z0-9@, -]+)")
+CODE = re.compile(r"^([a-z-]+)(?:@(\d+))?$")
+
+
+def parse_codes(line, text):
+    """(line, code, column or None) for each code of a comma list."""
+    out = []
+    for word in (w.strip() for w in text.split(",")):
+        if not word:
+            continue
+        m = CODE.match(word)
+        if not m:
+            raise SystemExit(f"expect.py: cannot read expectation {word!r} (line {line})")
+        out.append((line, m.group(1), int(m.group(2)) if m.group(2) else None))
+    return out
 
 
 def expectations(path):
@@ -33,10 +51,10 @@ def expectations(path):
     for number, line in enumerate(lines, 1):
         m = EXPECT.search(line)
         if m:
-            want += [(number, c.strip()) for c in m.group(1).split(",") if c.strip()]
+            want += parse_codes(number, m.group(1))
         m = EXPECT_AT.search(line)
         if m:
-            want += [(int(m.group(1)), c.strip()) for c in m.group(2).split(",") if c.strip()]
+            want += parse_codes(int(m.group(1)), m.group(2))
         m = re.search(r"#\s*args:\s*(.*)$", line)
         if m:
             args += shlex.split(m.group(1))
@@ -44,8 +62,8 @@ def expectations(path):
         if m:
             exit_status = int(m.group(1))
     if exit_status is None:
-        exit_status = 1 if any(c not in WARNINGS for _, c in want) else 0
-    return sorted(want), args, exit_status
+        exit_status = 1 if any(c not in WARNINGS for _, c, _ in want) else 0
+    return want, args, exit_status
 
 
 def check(adjutant, path):
@@ -61,15 +79,19 @@ def check(adjutant, path):
         return [f"output is not JSON Lines: {e}"]
     if len(objects) != 1:
         return problems + [f"expected one JSON object, got {len(objects)}"]
-    got = sorted((d["line"], d["code"]) for d in objects[0]["diagnostics"])
+    # a diagnostic's column counts only where an expectation names one
+    with_column = {(line, code) for line, code, col in want if col is not None}
+    got = [(d["line"], d["code"], d["column"] if (d["line"], d["code"]) in with_column else None)
+           for d in objects[0]["diagnostics"]]
     missing = [w for w in want if w not in got or want.count(w) > got.count(w)]
     extra = [g for g in got if g not in want or got.count(g) > want.count(g)]
-    for line, code in sorted(set(missing)):
-        problems.append(f"line {line}: expected {code}, not reported")
-    for line, code in sorted(set(extra)):
-        msg = next(d["message"] for d in objects[0]["diagnostics"]
-                   if d["line"] == line and d["code"] == code)
-        problems.append(f"line {line}: unexpected {code}: {msg}")
+    def where(line, col):
+        return f"line {line}" + (f" column {col}" if col is not None else "")
+    for line, code, col in sorted(set(missing), key=str):
+        problems.append(f"{where(line, col)}: expected {code}, not reported")
+    for line, code, col in sorted(set(extra), key=str):
+        d = next(d for d in objects[0]["diagnostics"] if d["line"] == line and d["code"] == code)
+        problems.append(f"{where(line, d['column'])}: unexpected {code}: {d['message']}")
     return problems
 
 

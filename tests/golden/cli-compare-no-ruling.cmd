@@ -1,1 +1,2 @@
 compare ../logs/seven-days-1862.yaml
+compare ../logs/seven-days-1862.yaml --ruling recovery=counts-first-turn

@@ -1,1 +1,2 @@
 --help
+audit --help

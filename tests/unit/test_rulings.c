@@ -130,8 +130,12 @@ static void test_recovery_counts_first_turn_leap_mends_every_boundary(void **sta
     fx_t *f = *state;
     feed_turn(f, 1);
     feed_wound(f, "porter", 3);
-    feed_turn(f, 4);
+    assert_state(f, "porter", ADJ_ST_WOUNDED, 3, false);
+    size_t t = feed_turn(f, 4);
     assert_state(f, "porter", ADJ_ST_FIT, 0, false);
+    feed_end_null(f);
+    assert_diag_count(f, 1);
+    assert_diag(f, 0, ADJ_D_TURN_SEQUENCE, t);
 }
 
 /* ================================================================== */

@@ -1,0 +1,1 @@
+audit --format json golden/explain/wording.yaml

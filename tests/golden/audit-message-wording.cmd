@@ -1,0 +1,1 @@
+audit golden/explain/wording.yaml

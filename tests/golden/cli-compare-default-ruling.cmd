@@ -1,1 +1,0 @@
-compare ../logs/seven-days-1862.yaml --ruling recovery=counts-first-turn

@@ -1,1 +1,0 @@
-audit -j1 --summary ../logs

@@ -1,1 +1,0 @@
-audit --jobs=2 --summary ../logs

@@ -1,1 +1,0 @@
-explain no-such-file.yaml lee

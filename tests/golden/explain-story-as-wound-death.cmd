@@ -1,0 +1,1 @@
+explain --ruling repeat-illness=as-wound golden/explain/story.yaml jackson

@@ -1,0 +1,1 @@
+explain golden/explain/story.yaml lee grant jackson meade ewell

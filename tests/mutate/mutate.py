@@ -1,0 +1,329 @@
+#!/usr/bin/env python3
+"""Mutation testing of adjutant's rules and value checks.
+
+usage: mutate.py [N] [--seed S] [--timeout SECONDS] [--list] [--only ID] [--sanitize]
+
+Enumerates single mutants of the functions named in TARGETS below, samples
+N of them with a fixed seed, and for each one: writes the mutated file into
+a private copy of the tree (build-mutate/tree), rebuilds it incrementally
+(build-mutate/build, -j2) and runs the fast tests (ctest label `fast`: unit,
+expect, golden), stopping at the first failure. A mutant is `killed` when a
+test fails or times out, `survived` when every test passes, `no-build` when
+it does not compile. With --sanitize the copy is built with ASan+UBSan
+(build-mutate/build-san), so leaks and bad reads also kill. Mutants listed in tests/mutate/equivalent.txt (same
+behaviour as the original, with the reason) are left out of the score.
+
+A mutant's id is FILE:FUNCTION+LINE:OPERATOR:COLUMN, LINE counted from the
+line that opens the function, so an id stays valid when code elsewhere in
+the file moves. The working tree is never modified.
+"""
+import argparse
+import fnmatch
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+# ---- what to mutate: file -> function names (fnmatch patterns) ----------
+# Retarget here when a file is split or a function renamed.
+TARGETS = {
+    "src/engine.c": ["*"],
+    "src/rulings.c": ["*"],
+    # the reader's value checks, in the files of its stages
+    "src/reader_private.h": ["text_is_null"],
+    "src/reader_text.c": ["reader_text_int", "reader_text_bool", "reader_id_ok"],
+    "src/reader_header.c": ["reader_side_index"],
+    "src/reader_event.c": ["read_claim", "check_value"],
+}
+SEED = 12
+N_DEFAULT = 140
+TIMEOUT = 120          # seconds per mutant, build excluded
+CTEST_LABEL = "fast"
+# -------------------------------------------------------------------------
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+WORK = os.path.join(ROOT, "build-mutate")
+TREE = os.path.join(WORK, "tree")
+BUILD = os.path.join(WORK, "build")  # build-san with --sanitize
+EQUIV = os.path.join(ROOT, "tests", "mutate", "equivalent.txt")
+COPY = ["CMakeLists.txt", "include", "src", "tests", "bench", "logs", "schemas", "fuzz"]
+
+FUNC_HEAD = re.compile(r"^(?:static\s+)?(?:inline\s+)?[A-Za-z_][\w\s\*]*?\b(\w+)\s*\(")
+DECL = re.compile(r"^(?:const\s+)?(?:struct\s+|enum\s+)?\w+(?:\s*\*)*\s+\**\w+\s*(?:=|\[|;)")
+KEYWORDS = {"return", "if", "while", "for", "switch", "case", "else", "do", "break",
+            "continue", "goto", "default", "sizeof"}
+
+
+def blank(line, in_comment):
+    """The line with comments, strings and chars replaced by spaces (so
+    offsets match), and whether a block comment is still open."""
+    out, i, n = [], 0, len(line)
+    while i < n:
+        if in_comment:
+            j = line.find("*/", i)
+            if j < 0:
+                out.append(" " * (n - i))
+                return "".join(out), True
+            out.append(" " * (j + 2 - i))
+            i, in_comment = j + 2, False
+        elif line.startswith("/*", i):
+            in_comment = True
+        elif line.startswith("//", i):
+            out.append(" " * (n - i))
+            break
+        elif line[i] in "\"'":
+            q, j = line[i], i + 1
+            while j < n and line[j] != q:
+                j += 2 if line[j] == "\\" else 1
+            out.append(q + " " * (min(j, n) - i - 1) + (q if j < n else ""))
+            i = j + 1
+        else:
+            out.append(line[i])
+            i += 1
+    return "".join(out), in_comment
+
+
+def functions(lines):
+    """(name, first line index, last line index) of each function."""
+    found, i, in_comment = [], 0, False
+    code = []
+    for line in lines:
+        c, in_comment = blank(line, in_comment)
+        code.append(c)
+    while i < len(lines):
+        m = FUNC_HEAD.match(code[i])
+        if m and not code[i].rstrip().endswith(";") and m.group(1) not in KEYWORDS:
+            j = i
+            while j < len(lines) and "{" not in code[j] and not code[j].rstrip().endswith(";"):
+                j += 1
+            if j < len(lines) and "{" in code[j]:
+                if code[j].rstrip().endswith("}") and code[j].count("{") == code[j].count("}"):
+                    found.append((m.group(1), i, j))
+                    i = j + 1
+                    continue
+                k = j + 1
+                while k < len(lines) and code[k].rstrip() != "}":
+                    k += 1
+                found.append((m.group(1), i, k))
+                i = k + 1
+                continue
+        i += 1
+    return found, code
+
+
+def matching_paren(code, start):
+    depth = 0
+    for k in range(start, len(code)):
+        if code[k] == "(":
+            depth += 1
+        elif code[k] == ")":
+            depth -= 1
+            if depth == 0:
+                return k
+    return -1
+
+
+SWAPS = {"<": "<=", "<=": "<", ">": ">=", ">=": ">", "==": "!=", "!=": "==",
+         "&&": "||", "||": "&&"}
+OP = re.compile(r"<<=?|>>=?|->|<=|>=|==|!=|&&|\|\||<|>")
+NUM = re.compile(r"(?<![\w.])(\d+)(?![\w.])")
+COND = re.compile(r"\b(if|while)\s*\(")
+
+
+def line_mutants(code, text):
+    """(operator, column, new text) for one line."""
+    out = []
+    stripped = code.strip()
+    if stripped.startswith("#"):
+        return out
+    for m in OP.finditer(code):
+        op = m.group(0)
+        if op in SWAPS:
+            kind = "logical" if op in ("&&", "||") else "relational"
+            new = text[:m.start()] + SWAPS[op] + text[m.end():]
+            out.append((f"{kind}[{op}->{SWAPS[op]}]", m.start() + 1, new))
+    for m in COND.finditer(code):
+        open_ = m.end() - 1
+        close = matching_paren(code, open_)
+        if close > 0:
+            new = text[:open_ + 1] + "!(" + text[open_ + 1:close] + ")" + text[close:]
+            out.append(("negate", m.start() + 1, new))
+    if not re.match(r"\s*case\b", code):  # a case label moved: a duplicate or dead case
+        for m in NUM.finditer(code):
+            if DECL.match(stripped) and code[m.start() - 1:m.start()] == "[":
+                continue  # a buffer's size: the tests cannot see one more byte
+            v = int(m.group(1))
+            for d, name in ((1, "+1"), (-1, "-1")):
+                if v + d < 0:
+                    continue
+                new = text[:m.start()] + str(v + d) + text[m.end():]
+                out.append((f"const[{v}{name}]", m.start() + 1, new))
+    if (stripped.endswith(";") and not DECL.match(stripped)
+            and re.match(r"[\w*(]+", stripped)
+            and re.match(r"[\w*(]+", stripped).group(0).strip("*(") not in KEYWORDS
+            and stripped.count("(") == stripped.count(")")
+            and ("(" in stripped or "=" in stripped or "++" in stripped or "--" in stripped)):
+        indent = text[:len(text) - len(text.lstrip())]
+        out.append(("delete", len(indent) + 1, indent + ";  /* mutant: deleted */"))
+    return out
+
+
+def enumerate_mutants():
+    mutants = []
+    for path, patterns in TARGETS.items():
+        with open(os.path.join(ROOT, path), encoding="utf-8") as f:
+            lines = f.read().split("\n")
+        funcs, code = functions(lines)
+        for name, first, last in funcs:
+            if not any(fnmatch.fnmatchcase(name, p) for p in patterns):
+                continue
+            body_from = first
+            while "{" not in code[body_from]:
+                body_from += 1
+            for i in range(body_from, last + 1):
+                c = code[i]
+                if i == body_from:  # the opening line: only what follows '{'
+                    cut = c.index("{") + 1
+                    c = " " * cut + c[cut:]
+                for op, col, new in line_mutants(c, lines[i]):
+                    mid = f"{path}:{name}+{i - first}:{op}:{col}"
+                    mutants.append({"id": mid, "path": path, "line": i + 1, "index": i,
+                                    "new": new, "old": lines[i]})
+    return mutants
+
+
+def load_equivalents():
+    eq = {}
+    if os.path.exists(EQUIV):
+        with open(EQUIV, encoding="utf-8") as f:
+            for line in f:
+                line = line.strip()
+                if line and not line.startswith("#"):
+                    mid, _, reason = line.partition(" ")
+                    eq[mid] = reason.strip()
+    return eq
+
+
+def run(cmd, timeout=None, **kw):
+    try:
+        r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           timeout=timeout, **kw)
+        return r.returncode, r.stdout.decode("utf-8", "replace")
+    except subprocess.TimeoutExpired:
+        return None, "timeout"
+
+
+def prepare(sanitize):
+    """A fresh copy of the tree, configured and built unmutated; the fast
+    tests must pass on it."""
+    if os.path.exists(TREE):
+        shutil.rmtree(TREE)
+    os.makedirs(TREE)
+    for name in COPY:
+        src = os.path.join(ROOT, name)
+        if os.path.isdir(src):
+            # fresh mtimes: objects of an earlier run's mutants are rebuilt
+            shutil.copytree(src, os.path.join(TREE, name), symlinks=True,
+                            copy_function=shutil.copy)
+        elif os.path.exists(src):
+            shutil.copy(src, os.path.join(TREE, name))
+    # -O1 without -g: quick to compile, still an optimised build
+    rc, out = run(["cmake", "-S", TREE, "-B", BUILD, "-DCMAKE_BUILD_TYPE=None",
+                   "-DCMAKE_C_FLAGS=-O1", f"-DADJ_SANITIZE={'ON' if sanitize else 'OFF'}"])
+    if rc != 0:
+        sys.exit("mutate: cmake failed:\n" + out)
+    rc, out = run(["cmake", "--build", BUILD, "-j2"])
+    if rc != 0:
+        sys.exit("mutate: the unmutated tree does not build:\n" + out)
+    rc, out = run(["ctest", "--test-dir", BUILD, "-L", CTEST_LABEL, "-j2"])
+    if rc != 0:
+        sys.exit("mutate: the fast tests fail on the unmutated tree:\n" + out[-3000:])
+
+
+def try_mutant(m, timeout):
+    path = os.path.join(TREE, m["path"])
+    with open(path, encoding="utf-8") as f:
+        original = f.read()
+    lines = original.split("\n")
+    assert lines[m["index"]] == m["old"], m["id"]
+    lines[m["index"]] = m["new"]
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write("\n".join(lines))
+        rc, out = run(["cmake", "--build", BUILD, "-j2"], timeout=600)
+        if rc != 0:
+            return "no-build"
+        rc, out = run(["ctest", "--test-dir", BUILD, "-L", CTEST_LABEL, "-j2",
+                       "--stop-on-failure", "--timeout", "10"], timeout=timeout)
+        return "survived" if rc == 0 else "killed"
+    finally:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(original)
+        # the restored file must be rebuilt even if its mtime is unchanged
+        os.utime(path)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("n", nargs="?", type=int, default=N_DEFAULT)
+    ap.add_argument("--seed", type=int, default=SEED)
+    ap.add_argument("--timeout", type=int, default=TIMEOUT)
+    ap.add_argument("--list", action="store_true", help="print the sampled mutants only")
+    ap.add_argument("--only", action="append", default=[], help="run this mutant id")
+    ap.add_argument("--sanitize", action="store_true", help="build the mutants with ASan+UBSan")
+    args = ap.parse_args()
+    if args.sanitize:
+        global BUILD
+        BUILD = os.path.join(WORK, "build-san")
+        os.environ["ASAN_OPTIONS"] = "detect_leaks=1:abort_on_error=1"
+        os.environ["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
+
+    everything = sorted(enumerate_mutants(), key=lambda m: m["id"])
+    if args.only:
+        sample = [m for m in everything if m["id"] in args.only]
+    else:
+        sample = random.Random(args.seed).sample(everything, min(args.n, len(everything)))
+        sample.sort(key=lambda m: (m["path"], m["line"], m["id"]))
+    print(f"mutate: {len(everything)} mutants in {', '.join(TARGETS)}; "
+          f"{len(sample)} sampled with seed {args.seed}")
+    if args.list:
+        for m in sample:
+            print(f"{m['id']}  ({m['path']}:{m['line']})  {m['new'].strip()}")
+        return 0
+    equivalents = load_equivalents()
+    os.makedirs(WORK, exist_ok=True)
+    prepare(args.sanitize)
+    counts = {"killed": 0, "survived": 0, "no-build": 0, "equivalent": 0}
+    survivors = []
+    started = time.time()
+    for k, m in enumerate(sample, 1):
+        if m["id"] in equivalents:
+            counts["equivalent"] += 1
+            print(f"[{k}/{len(sample)}] equivalent {m['id']}", flush=True)
+            continue
+        t = time.time()
+        result = try_mutant(m, args.timeout)
+        counts[result] += 1
+        if result == "survived":
+            survivors.append(m)
+        print(f"[{k}/{len(sample)}] {result:8} {m['id']} ({time.time() - t:.0f} s)", flush=True)
+    scored = counts["killed"] + counts["survived"]
+    score = 100.0 * counts["killed"] / scored if scored else 100.0
+    report = [f"seed {args.seed}, {len(sample)} mutants, {time.time() - started:.0f} s",
+              f"killed {counts['killed']}, survived {counts['survived']}, "
+              f"no-build {counts['no-build']}, equivalent {counts['equivalent']} (not scored)",
+              f"score: {score:.1f}% killed of {scored} that built"]
+    if survivors:
+        report.append("survivors (file:line: mutation  id):")
+        report += [f"  {m['path']}:{m['line']}: {m['new'].strip()}  [{m['id']}]" for m in survivors]
+    print("\n".join(report))
+    with open(os.path.join(WORK, "report.txt"), "w", encoding="utf-8") as f:
+        f.write("\n".join(report) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
