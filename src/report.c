@@ -32,6 +32,19 @@ const adj_reporter_t *adj_reporter_find(const char *name)
     return NULL;
 }
 
+/* ---- --summary ---- */
+
+adj_claim_t adj_claim_verdict(const adj_audit_t *a)
+{
+    const adj_replay_t *r = &a->result;
+    if (!a->replayed || !r->has_claim)
+        return ADJ_CLAIM_NONE;
+    for (int s = 0; s < 2; s++)
+        if (!r->claim_present[s] || r->claim[s] != r->vp[s])
+            return ADJ_CLAIM_WRONG;
+    return ADJ_CLAIM_STANDS;
+}
+
 /* ---- compare ---- */
 
 bool adj_state_same(const adj_leader_state_t *x, const adj_leader_state_t *y)
