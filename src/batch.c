@@ -5,7 +5,8 @@
  * Workers take the next file by index, render its report into a buffer and
  * park it; the main thread prints the buffers in order as they complete.
  * Workers never run more than a window of files ahead of the printer, so
- * memory stays bounded however large the archive.
+ * memory stays bounded however large the archive. --summary keeps its rows
+ * (one short line per file) until the last, so that its columns align.
  */
 #include "adj_cli.h"
 
@@ -242,8 +243,8 @@ static void print_result(pool_t *p, size_t i, bool pooled, bool progress, totals
         t->status = ADJ_EXIT_USAGE;
         t->io_failed++;
     } else {
-        if (p->config->summary && r->out.len)
-            adj_buf_put(&t->rows, r->out.data, r->out.len);
+        if (p->config->summary)
+            adj_buf_put(&t->rows, r->out.data ? r->out.data : "", r->out.len);
         else if (!adj_cli_write(&r->out))
             t->status = ADJ_EXIT_USAGE;
         t->claims_wrong += r->claim_wrong;

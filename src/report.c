@@ -1,6 +1,7 @@
 /*
  * report.c - the table of reporters, the one place a format is looked up,
- * and what compare finds different (which its reporters then show).
+ * whether a claimed tally stands (for --summary), and what compare finds
+ * different (which its reporters then show).
  */
 #include "adj_report.h"
 
