@@ -1,7 +1,8 @@
 /*
  * report_text.c - the text reporter, for people: an audit as compiler-style
  * diagnostics, the leaders' final state as a table, the tally beside the
- * claim and a verdict; explain's stories; compare's two columns.
+ * claim and a verdict; a ladder's summary, its columns aligned; explain's
+ * stories; compare's two columns.
  * Every piece of text that came from the log is escaped: a terminal escape
  * sequence in a log never reaches the terminal.
  */
