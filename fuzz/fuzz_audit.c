@@ -22,9 +22,10 @@
  * Invariants, checked on every input (abort() on violation):
  *   - JSON: exactly one line, a valid JSON object followed by '\n', valid
  *     UTF-8, no raw control byte < 0x20 before the final newline;
- *   - text (no colour) and the summary line: valid UTF-8, no byte < 0x20
- *     but '\n', no 0x7F, no C1 control (U+0080..U+009F): nothing from a
- *     log may reach a terminal as a control sequence;
+ *   - text (no colour) and the summary (its row aligned, and the totals):
+ *     valid UTF-8, no byte < 0x20 but '\n', no 0x7F, no C1 control
+ *     (U+0080..U+009F): nothing from a log may reach a terminal as a
+ *     control sequence; the JSON summary row is one valid object;
  *   - every diagnostic is 1-based, the list is sorted, errors + warnings
  *     add up, and JSON "ok" agrees with the error count;
  *   - every story step names a roster leader, an event, a rule and a text;
@@ -508,6 +509,32 @@ static void check_states(const adj_audit_t *a)
     check_tally(e);
 }
 
+/* --summary: the text row is one line, and the run's end made of it (the
+ * row, its columns aligned, and the totals) is two lines of safe text; the
+ * JSON row is one valid object. */
+static void check_summary(const adj_audit_t *a, const adj_report_opts_t *ro)
+{
+    const adj_reporter_t *text = adj_reporter_find("text"), *json = adj_reporter_find("json");
+    adj_summary_total_t total = {1, !a->diags.errors, a->diags.errors != 0,
+                                 adj_claim_verdict(a) == ADJ_CLAIM_WRONG, 0};
+    adj_buf_t row = {0}, out = {0};
+    text->summary(&row, a, ro);
+    if (row.len == 0 || row.data[row.len - 1] != '\n' || memchr(row.data, '\n', row.len - 1))
+        fail("the summary row is not exactly one line", &row, 0);
+    text->summary_end(&out, &row, &total, ro);
+    check_text(&out, "the summary");
+    size_t lines = 0;
+    for (size_t i = 0; i < out.len; i++)
+        lines += out.data[i] == '\n';
+    if (lines != 2 || out.data[out.len - 1] != '\n')
+        fail("the summary is not a row and a totals line", &out, 0);
+    adj_buf_reset(&row);
+    json->summary(&row, a, ro);
+    check_json(&row, a);
+    adj_buf_free(&row);
+    adj_buf_free(&out);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     adj_audit_opts_t opts;
@@ -527,13 +554,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     adj_reporter_find("text")->audit(&out, &a, &ro);
     check_text(&out, "the text report");
 
-    adj_buf_reset(&out);
-    adj_reporter_find("text")->summary(&out, &a, &ro);
-    check_text(&out, "the summary line");
-    if (out.len == 0 || out.data[out.len - 1] != '\n' || memchr(out.data, '\n', out.len - 1))
-        fail("the summary is not exactly one line", &out, 0);
-
     adj_buf_free(&out);
+    check_summary(&a, &ro);
     adj_audit_free(&a);
     return 0;
 }

@@ -55,6 +55,22 @@ void adj_compare_free(adj_compare_t *c);
 /* The same state, as compare sees it (what reports show). */
 bool adj_state_same(const adj_leader_state_t *x, const adj_leader_state_t *y);
 
+/* ---- --summary: a ladder's summary (SPEC 5.1) ---- */
+
+/* Whether the tally claimed at `end` stands against the replay's. */
+typedef enum adj_claim_e {
+    ADJ_CLAIM_NONE,    /* no claim, or no replay */
+    ADJ_CLAIM_STANDS,  /* every side claimed, each as regenerated */
+    ADJ_CLAIM_WRONG,   /* a side missing from it or differing */
+} adj_claim_t;
+
+adj_claim_t adj_claim_verdict(const adj_audit_t *a);
+
+/* A run's totals: files = clean + with_errors + not_read. */
+typedef struct adj_summary_total_s {
+    size_t files, clean, with_errors, claims_wrong, not_read;
+} adj_summary_total_t;
+
 /* ---- the reporters ---- */
 
 typedef struct adj_reporter_s {
@@ -65,8 +81,13 @@ typedef struct adj_reporter_s {
     void (*begin)(adj_buf_t *out, const adj_report_opts_t *o);
     void (*end)(adj_buf_t *out, const adj_report_opts_t *o);
     void (*audit)(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o);
-    /* `--summary`: one line per file; NULL: the default format's line */
+    /* `--summary` (SPEC 5.1), NULL in both: the default format's. `summary`
+     * renders one file's row; the caller keeps a run's rows in input order
+     * (one short line per file) and passes them all to `summary_end`, which
+     * writes them (text aligns their columns) and then the totals. */
     void (*summary)(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o);
+    void (*summary_end)(adj_buf_t *out, const adj_buf_t *rows, const adj_summary_total_t *t,
+                        const adj_report_opts_t *o);
     void (*explain)(adj_buf_t *out, const adj_audit_t *a, const adj_story_t *s,
                     const adj_report_opts_t *o);
     void (*compare)(adj_buf_t *out, const adj_compare_t *c, const adj_report_opts_t *o);

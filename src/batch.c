@@ -5,7 +5,8 @@
  * Workers take the next file by index, render its report into a buffer and
  * park it; the main thread prints the buffers in order as they complete.
  * Workers never run more than a window of files ahead of the printer, so
- * memory stays bounded however large the archive.
+ * memory stays bounded however large the archive. --summary keeps its rows
+ * (one short line per file) until the last, so that its columns align.
  */
 #include "adj_cli.h"
 
@@ -104,7 +105,8 @@ typedef struct result_s {
     adj_buf_t out;          /* owned: the rendered report */
     bool done;
     bool io_error;
-    size_t errors, warnings;
+    bool claim_wrong;       /* for --summary's totals */
+    size_t errors;
     uint64_t bytes;
 } result_t;
 
@@ -119,6 +121,12 @@ typedef struct pool_s {
     pthread_cond_t changed;
 } pool_t;
 
+/* --summary's reporter: the format's, or the default's when it has none. */
+static const adj_reporter_t *summary_reporter(const adj_config_t *c)
+{
+    return c->reporter->summary ? c->reporter : adj_reporter_at(0);
+}
+
 static void audit_one(const adj_config_t *c, const char *path, result_t *res)
 {
     adj_audit_t a;
@@ -131,11 +139,10 @@ static void audit_one(const adj_config_t *c, const char *path, result_t *res)
         return;
     }
     res->errors = a.diags.errors;
-    res->warnings = a.diags.warnings;
+    res->claim_wrong = adj_claim_verdict(&a) == ADJ_CLAIM_WRONG;
     adj_report_opts_t ro = {&c->audit, c->color};
-    const adj_reporter_t *sr = c->reporter->summary ? c->reporter : adj_reporter_at(0);
     if (c->summary)
-        sr->summary(&res->out, &a, &ro);
+        summary_reporter(c)->summary(&res->out, &a, &ro);
     else
         c->reporter->audit(&res->out, &a, &ro);
     adj_audit_free(&a);
@@ -209,9 +216,10 @@ static size_t pool_start(pool_t *p, pthread_t *threads, size_t nthreads)
 }
 
 typedef struct totals_s {
-    size_t clean, flawed, io_failed, errors, warnings;
+    size_t clean, flawed, io_failed, claims_wrong;
     uint64_t bytes;
     int status;
+    adj_buf_t rows;   /* owned: --summary's rows, written once all are in */
 } totals_t;
 
 /* Print file i's report once it is done (over the progress line), and
@@ -235,10 +243,11 @@ static void print_result(pool_t *p, size_t i, bool pooled, bool progress, totals
         t->status = ADJ_EXIT_USAGE;
         t->io_failed++;
     } else {
-        if (!adj_cli_write(&r->out))
+        if (p->config->summary)
+            adj_buf_put(&t->rows, r->out.data ? r->out.data : "", r->out.len);
+        else if (!adj_cli_write(&r->out))
             t->status = ADJ_EXIT_USAGE;
-        t->errors += r->errors;
-        t->warnings += r->warnings;
+        t->claims_wrong += r->claim_wrong;
         if (r->errors && t->status == ADJ_EXIT_OK)
             t->status = ADJ_EXIT_FLAWS;
         if (r->errors)
@@ -267,6 +276,19 @@ static void report_hook(const adj_config_t *c,
     adj_buf_free(&out);
 }
 
+/* --summary: the rows, aligned by the reporter, and the totals. */
+static void summary_end(const adj_config_t *c, size_t files, totals_t *t)
+{
+    adj_summary_total_t total = {files, t->clean, t->flawed, t->claims_wrong, t->io_failed};
+    adj_report_opts_t ro = {&c->audit, c->color};
+    adj_buf_t out = {0};
+    summary_reporter(c)->summary_end(&out, &t->rows, &total, &ro);
+    adj_buf_free(&t->rows);
+    if (!adj_cli_write(&out))
+        t->status = ADJ_EXIT_USAGE;
+    adj_buf_free(&out);
+}
+
 static void print_all(pool_t *p, size_t started, totals_t *t)
 {
     const adj_config_t *c = p->config;
@@ -285,10 +307,7 @@ static void print_all(pool_t *p, size_t started, totals_t *t)
         fputs("\r\033[K", stderr);
     report_hook(c, c->reporter->end, t);
     if (c->summary)
-        printf("total: %zu file%s, %zu clean, %zu with errors, %zu unreadable; %zu error%s, "
-               "%zu warning%s\n",
-               n, n == 1 ? "" : "s", t->clean, t->flawed, t->io_failed, t->errors,
-               t->errors == 1 ? "" : "s", t->warnings, t->warnings == 1 ? "" : "s");
+        summary_end(c, n, t);
 }
 
 int adj_cmd_audit(const adj_config_t *c)

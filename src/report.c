@@ -1,6 +1,7 @@
 /*
  * report.c - the table of reporters, the one place a format is looked up,
- * and what compare finds different (which its reporters then show).
+ * whether a claimed tally stands (for --summary), and what compare finds
+ * different (which its reporters then show).
  */
 #include "adj_report.h"
 
@@ -30,6 +31,19 @@ const adj_reporter_t *adj_reporter_find(const char *name)
         if (!strcmp(reporters[i]->name, name))
             return reporters[i];
     return NULL;
+}
+
+/* ---- --summary ---- */
+
+adj_claim_t adj_claim_verdict(const adj_audit_t *a)
+{
+    const adj_replay_t *r = &a->result;
+    if (!a->replayed || !r->has_claim)
+        return ADJ_CLAIM_NONE;
+    for (int s = 0; s < 2; s++)
+        if (!r->claim_present[s] || r->claim[s] != r->vp[s])
+            return ADJ_CLAIM_WRONG;
+    return ADJ_CLAIM_STANDS;
 }
 
 /* ---- compare ---- */

@@ -1,0 +1,1 @@
+audit --summary -j 3 golden/ladder

@@ -1,0 +1,1 @@
+audit --summary -j 1 golden/ladder

@@ -1,0 +1,1 @@
+audit --summary --format json golden/ladder/no-such-game.yaml

@@ -1,0 +1,1 @@
+audit --summary -j 2 golden/ladder/b-errors-right-claim.yaml golden/ladder/no-such-game.yaml golden/ladder/a-clean.yaml
