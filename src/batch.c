@@ -210,9 +210,21 @@ static size_t pool_start(pool_t *p, pthread_t *threads, size_t nthreads)
 
 typedef struct totals_s {
     size_t clean, flawed, io_failed, errors, warnings;
+    bool written;  /* a file's report is out: the next one follows the format's separator */
     uint64_t bytes;
     int status;
 } totals_t;
+
+/* A file's report, after the separator when it is not the first. */
+static void write_report(const adj_config_t *c, const adj_buf_t *out, totals_t *t)
+{
+    const char *sep = c->summary ? NULL : c->reporter->separator;
+    if (out->len && sep && t->written && fputs(sep, stdout) == EOF)
+        t->status = ADJ_EXIT_USAGE;
+    if (!adj_cli_write(out))
+        t->status = ADJ_EXIT_USAGE;
+    t->written = t->written || out->len;
+}
 
 /* Print file i's report once it is done (over the progress line), and
  * count it. */
@@ -235,11 +247,11 @@ static void print_result(pool_t *p, size_t i, bool pooled, bool progress, totals
         t->status = ADJ_EXIT_USAGE;
         t->io_failed++;
     } else {
-        if (!adj_cli_write(&r->out))
-            t->status = ADJ_EXIT_USAGE;
+        write_report(p->config, &r->out, t);
         t->errors += r->errors;
         t->warnings += r->warnings;
-        if (r->errors && t->status == ADJ_EXIT_OK)
+        bool flawed = r->errors || (p->config->strict && r->warnings);
+        if (flawed && t->status == ADJ_EXIT_OK)
             t->status = ADJ_EXIT_FLAWS;
         if (r->errors)
             t->flawed++;
