@@ -360,7 +360,10 @@ static void print_options(FILE *f)
             adj_buf_printf(&label, " %s", o->arg);
         for (size_t k = i + 1; k < OPTION_COUNT && !options[k].help; k++)
             adj_buf_printf(&label, ", %s", options[k].long_name);
-        fprintf(f, "  %-21s%s\n", label.data, o->help);
+        if (label.len > 20)  /* a long label (--format's): its help on the next line */
+            fprintf(f, "  %s\n  %-21s%s\n", label.data, "", o->help);
+        else
+            fprintf(f, "  %-21s%s\n", label.data, o->help);
         adj_buf_free(&label);
     }
 }

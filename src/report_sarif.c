@@ -193,7 +193,7 @@ static void sarif_audit(adj_buf_t *out, const adj_audit_t *a, const adj_report_o
 
 const adj_reporter_t adj_reporter_sarif = {
     .name = "sarif",
-    .help = "one SARIF 2.1.0 log for code scanning",
+    .help = "SARIF 2.1.0 for code scanning",
     .begin = sarif_begin,
     .end = sarif_end,
     .separator = ",\n",
