@@ -9,7 +9,8 @@
  * '=' after the '::': so '%', CR and LF are escaped everywhere (%25, %0D,
  * %0A), and ':' and ',' in property values too (%3A, %2C). A message with
  * a newline stays one command. Other control bytes (an ESC would colour
- * the job's log) are written as \xHH, as the text report does.
+ * the job's log) and bytes that are not UTF-8 are written as \xHH, as the
+ * text report does.
  */
 #include "adj_report.h"
 
@@ -21,7 +22,13 @@ static void put_escaped(adj_buf_t *out, const char *s, bool property)
 {
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
         unsigned char c = *p;
-        if (c == '%' || c == '\r' || c == '\n' || (property && (c == ':' || c == ',')))
+        if (c >= 0x80) {  /* a run of non-ASCII: UTF-8 passes, any other byte is \xHH */
+            const unsigned char *end = p;
+            while (*end >= 0x80)
+                end++;
+            adj_escape_text(out, (const char *)p, (size_t)(end - p));
+            p = end - 1;
+        } else if (c == '%' || c == '\r' || c == '\n' || (property && (c == ':' || c == ',')))
             adj_buf_printf(out, "%%%02X", c);
         else if ((c < 0x20 && c != '\t') || c == 0x7F)
             adj_buf_printf(out, "\\x%02X", c);

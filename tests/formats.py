@@ -48,6 +48,12 @@ def escapes(tmp):
     check("github: the commands of escapes.github\n" + out.decode(errors="replace"),
           out == expected("escapes.github"))
     check("github: one line per command", all(l.startswith(b"::") for l in out.splitlines()))
+    # a name that is not UTF-8, with an ESC: \xHH, as the text report writes them
+    bytes_name = b"bad\xff\x1b\xc3\xa9.yaml"
+    shutil.copy(os.path.join(HERE, "formats", "escapes.yaml"), os.path.join(os.fsencode(tmp), bytes_name))
+    st, out, err = run(["audit", "--format", "github", os.fsdecode(bytes_name)], tmp)
+    check("github: a name's bytes as escapes-bytes.github\n" + out.decode(errors="replace"),
+          st == 1 and out == expected("escapes-bytes.github"))
     st, out, err = run(["audit", "--format", "sarif", NAME], tmp)
     check("sarif: exit 1, nothing on stderr", st == 1 and err == b"")
     doc = json.loads(out)

@@ -7,7 +7,8 @@ The multitool is npm's @microsoft/sarif-multitool, which `./run.sh test`
 installs into .tools/sarif (ignored by git). Its `validate` exits 0 even on
 an invalid log: the findings are the results of the SARIF log it writes, and
 none may have the level `error`. It validates the SARIF of the bundled logs,
-of the test corpus and of a log whose name needs percent-encoding, and, so
+of the test corpus and of logs whose names and strings need escaping (bytes
+that are not UTF-8 among them), and, so
 that a validator that checks nothing cannot pass, a log known to be invalid,
 which must draw errors. Skipped (exit 77) only when npm is not installed.
 """
@@ -56,6 +57,11 @@ with tempfile.TemporaryDirectory() as tmp:
     odd = os.path.join(tmp, "odd")
     os.mkdir(odd)
     shutil.copy(os.path.join(tests, "formats/escapes.yaml"), os.path.join(odd, "100% a:b,c\r\nd é.yaml"))
+    # bytes that are not UTF-8, and an ESC, in the name and in the log's strings
+    with open(os.path.join(tests, "formats/escapes.yaml"), "rb") as f:
+        raw = f.read().replace(b"grant", b"gr\xff\x1bant")
+    with open(os.path.join(os.fsencode(odd), b"bad\xff\x1b.yaml"), "wb") as f:
+        f.write(raw)
     logs = [sarif(tmp, "bundled.sarif", ["logs"], SRC),
             sarif(tmp, "corpus.sarif", ["logs"], tests),
             sarif(tmp, "odd.sarif", ["."], odd)]
