@@ -34,6 +34,8 @@ install_missing() {
     need python3 test -x /usr/bin/python3
     need python3-yaml /usr/bin/python3 -c 'import yaml'
     need python3-jsonschema /usr/bin/python3 -c 'import jsonschema'
+    need scdoc command -v scdoc
+    need groff-base command -v groff
     for extra in "$@"; do
         case $extra in
         clang) need clang command -v clang ;;
@@ -52,6 +54,20 @@ install_missing() {
         echo "  sudo apt-get install -y ${missing[*]}" >&2
         exit 2
     fi
+}
+
+# sarif_tool: Microsoft's SARIF validator, from npm into .tools/sarif (ignored
+# by git), for the sarif-validate test. Without npm that test is skipped.
+SARIF_MULTITOOL=@microsoft/sarif-multitool@5.7.0
+sarif_tool() {
+    [ -x .tools/sarif/node_modules/.bin/sarif-multitool ] && return 0
+    if ! command -v npm >/dev/null; then
+        echo "run.sh: npm is missing: the SARIF validation test will be skipped" >&2
+        return 0
+    fi
+    echo "run.sh: installing $SARIF_MULTITOOL into .tools/sarif" >&2
+    mkdir -p .tools/sarif
+    npm install --silent --no-audit --no-fund --prefix .tools/sarif "$SARIF_MULTITOOL" >&2
 }
 
 build() {  # build DIR [CMAKE ARGS...]
@@ -128,11 +144,13 @@ demo)
     ;;
 test)
     install_missing
+    sarif_tool
     build build
     ctest --test-dir build --output-on-failure -j "$jobs"
     ;;
 sanitize)
     install_missing
+    sarif_tool
     build build-san -DADJ_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
         ctest --test-dir build-san --output-on-failure -j "$jobs"

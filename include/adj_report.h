@@ -80,6 +80,12 @@ typedef struct adj_reporter_s {
      * last; NULL for formats that are one record per file. */
     void (*begin)(adj_buf_t *out, const adj_report_opts_t *o);
     void (*end)(adj_buf_t *out, const adj_report_opts_t *o);
+    /* Written between two files' non-empty reports inside one document
+     * (SARIF's results are one array); NULL: nothing. */
+    const char *separator;
+    /* Diagnostics only (SARIF, GitHub): audit without --summary; explain
+     * and compare are NULL and refused with it. */
+    bool audit_only;
     void (*audit)(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o);
     /* `--summary` (SPEC 5.1), NULL in both: the default format's. `summary`
      * renders one file's row; the caller keeps a run's rows in input order

@@ -18,6 +18,7 @@ typedef struct adj_config_s {
     adj_command_t command;
     const adj_reporter_t *reporter;  /* borrowed from the table: --format */
     bool summary;             /* audit: one line per file and a total */
+    bool strict;              /* audit: warnings make the exit status 1 too */
     int jobs;                 /* audit: worker threads (>= 1) */
     adj_audit_opts_t audit;   /* rulings and --at */
     bool rulings_given;

@@ -106,7 +106,7 @@ typedef struct result_s {
     bool done;
     bool io_error;
     bool claim_wrong;       /* for --summary's totals */
-    size_t errors;
+    size_t errors, warnings;
     uint64_t bytes;
 } result_t;
 
@@ -139,6 +139,7 @@ static void audit_one(const adj_config_t *c, const char *path, result_t *res)
         return;
     }
     res->errors = a.diags.errors;
+    res->warnings = a.diags.warnings;
     res->claim_wrong = adj_claim_verdict(&a) == ADJ_CLAIM_WRONG;
     adj_report_opts_t ro = {&c->audit, c->color};
     if (c->summary)
@@ -217,10 +218,22 @@ static size_t pool_start(pool_t *p, pthread_t *threads, size_t nthreads)
 
 typedef struct totals_s {
     size_t clean, flawed, io_failed, claims_wrong;
+    bool written;  /* a file's report is out: the next one follows the format's separator */
     uint64_t bytes;
     int status;
     adj_buf_t rows;   /* owned: --summary's rows, written once all are in */
 } totals_t;
+
+/* A file's report, after the separator when it is not the first. */
+static void write_report(const adj_config_t *c, const adj_buf_t *out, totals_t *t)
+{
+    const char *sep = c->summary ? NULL : c->reporter->separator;
+    if (out->len && sep && t->written && fputs(sep, stdout) == EOF)
+        t->status = ADJ_EXIT_USAGE;
+    if (!adj_cli_write(out))
+        t->status = ADJ_EXIT_USAGE;
+    t->written = t->written || out->len;
+}
 
 /* Print file i's report once it is done (over the progress line), and
  * count it. */
@@ -245,10 +258,11 @@ static void print_result(pool_t *p, size_t i, bool pooled, bool progress, totals
     } else {
         if (p->config->summary)
             adj_buf_put(&t->rows, r->out.data ? r->out.data : "", r->out.len);
-        else if (!adj_cli_write(&r->out))
-            t->status = ADJ_EXIT_USAGE;
+        else
+            write_report(p->config, &r->out, t);
         t->claims_wrong += r->claim_wrong;
-        if (r->errors && t->status == ADJ_EXIT_OK)
+        bool flawed = r->errors || (p->config->strict && r->warnings);
+        if (flawed && t->status == ADJ_EXIT_OK)
             t->status = ADJ_EXIT_FLAWS;
         if (r->errors)
             t->flawed++;

@@ -176,6 +176,13 @@ static int opt_summary(adj_config_t *c, const char *val)
     return -1;
 }
 
+static int opt_strict(adj_config_t *c, const char *val)
+{
+    (void)val;
+    c->strict = true;
+    return -1;
+}
+
 static int opt_color(adj_config_t *c, const char *val)
 {
     (void)val;
@@ -199,6 +206,7 @@ static const cli_option_t options[] = {
     {NULL, "--at", "turn:N|line:L", "replay only up to that moment", opt_at},
     {"-j", "--jobs", "N", "audit N files at once (default: the number of cores)", opt_jobs},
     {NULL, "--summary", NULL, "one line per file and a total, for an archive", opt_summary},
+    {NULL, "--strict", NULL, "warnings count as errors for the exit status (audit)", opt_strict},
     {NULL, "--color", NULL, "force colour on or off (default: on a terminal, unless NO_COLOR)",
      opt_color},
     {NULL, "--no-color", NULL, NULL, opt_no_color},
@@ -217,10 +225,22 @@ static const cli_option_t *find_option(const char *name)
     return NULL;
 }
 
+/* Options that only audit takes, and formats that only audit writes. */
+static int audit_only(adj_config_t *c, const char *command)
+{
+    if (c->strict)
+        return usage_error(c, "--strict is for audit, not %s", command);
+    if (c->reporter->audit_only)
+        return usage_error(c, "--format %s is for audit, not %s", c->reporter->name, command);
+    return -1;
+}
+
 static int check_audit(adj_config_t *c)
 {
     if (c->arg_count == 0)
         return usage_error(c, "audit needs at least one FILE or DIR (- for standard input)");
+    if (c->summary && c->reporter->audit_only)
+        return usage_error(c, "--summary has no %s format", c->reporter->name);
     return -1;
 }
 
@@ -228,7 +248,7 @@ static int check_explain(adj_config_t *c)
 {
     if (c->arg_count < 2)
         return usage_error(c, "explain needs a FILE and at least one LEADER id");
-    return -1;
+    return audit_only(c, "explain");
 }
 
 static int check_compare(adj_config_t *c)
@@ -238,7 +258,7 @@ static int check_compare(adj_config_t *c)
     if (!c->rulings_given || adj_rulings_is_default(&c->audit.rulings))
         return usage_error(c, "compare needs at least one --ruling NAME=VALUE that is not "
                               "the default");
-    return -1;
+    return audit_only(c, "compare");
 }
 
 static int print_version(adj_config_t *c)
@@ -266,6 +286,7 @@ typedef struct cli_command_s {
 } cli_command_t;
 
 static int help_command(adj_config_t *c) { return opt_help(c, NULL); }
+static int list_options(adj_config_t *c);
 
 static const cli_command_t commands[] = {
     {"audit", "audit logs (FILE, - for standard input, or a DIR: every *.yaml below it)",
@@ -277,7 +298,34 @@ static const cli_command_t commands[] = {
     {"help", NULL, 0, NULL, help_command},
     {"--version", NULL, 0, NULL, print_version},
     {"--list-codes", NULL, 0, NULL, list_codes},
+    {"--list-options", NULL, 0, NULL, list_options},
 };
+
+/* --list-options (not in --help): the tables, one word a line, for the
+ * test that holds the man page and the bash completion to them. */
+static int list_options(adj_config_t *c)
+{
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(commands[i].name, "--list-options") != 0)
+            printf("%s %s\n", commands[i].run ? "action" : "command", commands[i].name);
+    for (size_t i = 0; i < OPTION_COUNT; i++) {
+        const cli_option_t *o = &options[i];
+        const char *arg = !o->arg ? "" : o->apply == opt_format ? " FORMAT" : " VALUE";
+        if (o->short_name)
+            printf("option %s%s\n", o->short_name, arg);
+        printf("option %s%s\n", o->long_name, arg);
+    }
+    for (size_t i = 0; adj_reporter_at(i); i++)
+        printf("format %s\n", adj_reporter_at(i)->name);
+    for (int r = 0; r < ADJ_RULING_COUNT; r++) {
+        printf("ruling %s", adj_ruling_name((adj_ruling_t)r));
+        for (int v = 0; v < adj_ruling_value_count((adj_ruling_t)r); v++)
+            printf(" %s", adj_ruling_value_name((adj_ruling_t)r, v));
+        putchar('\n');
+    }
+    adj_config_free(c);
+    return ADJ_EXIT_OK;
+}
 
 static const cli_command_t *find_command(const char *name)
 {
@@ -312,7 +360,10 @@ static void print_options(FILE *f)
             adj_buf_printf(&label, " %s", o->arg);
         for (size_t k = i + 1; k < OPTION_COUNT && !options[k].help; k++)
             adj_buf_printf(&label, ", %s", options[k].long_name);
-        fprintf(f, "  %-21s%s\n", label.data, o->help);
+        if (label.len > 20)  /* a long label (--format's): its help on the next line */
+            fprintf(f, "  %s\n  %-21s%s\n", label.data, "", o->help);
+        else
+            fprintf(f, "  %-21s%s\n", label.data, o->help);
         adj_buf_free(&label);
     }
 }

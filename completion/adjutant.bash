@@ -1,0 +1,81 @@
+# bash completion for adjutant(1)                          -*- shell-script -*-
+#
+# Commands, options, --format values and ruling names and values. These lists
+# are checked against the program's own tables by tests/cli_lists.py (which
+# runs this function): a new command or option fails that test until it is
+# added here. Needs nothing from the bash-completion package.
+
+_adjutant()
+{
+    local cur=${COMP_WORDS[COMP_CWORD]}
+    local prev=${COMP_WORDS[COMP_CWORD - 1]}
+    local commands="audit explain compare help"
+    local actions="--help --version --list-codes"
+    local options="--format --ruling --at -j --jobs --summary --strict --color --no-color -h --help"
+    local formats="text json sarif github"
+    local -A rulings=(
+        [recovery]="counts-first-turn full-turns"
+        [repeat-illness]="add as-wound longer"
+        [repeat-wound]="add longer"
+        [illness-left]="remaining rolled"
+        [wound-roll]="counts ignored"
+    )
+    COMPREPLY=()
+
+    if ((COMP_CWORD == 1)); then
+        COMPREPLY=($(compgen -W "$commands $actions" -- "$cur"))
+        return
+    fi
+
+    # bash splits "--format=json" into "--format" "=" "json", and
+    # "--ruling recovery=full-turns" into "--ruling" "recovery" "=" "full-turns"
+    local i=$COMP_CWORD key="" before=""
+    if [[ $cur == = ]]; then
+        key=${COMP_WORDS[i - 1]} before=${COMP_WORDS[i - 2]} cur=
+    elif [[ $prev == = ]]; then
+        key=${COMP_WORDS[i - 2]} before=${COMP_WORDS[i - 3]}
+    fi
+    if [[ $key && $before == --ruling ]]; then
+        COMPREPLY=($(compgen -W "${rulings[$key]}" -- "$cur"))
+        return
+    fi
+    [[ $key ]] && prev=$key
+
+    case $prev in
+    --format)
+        COMPREPLY=($(compgen -W "$formats" -- "$cur"))
+        return
+        ;;
+    --ruling)
+        local name=${cur%%=*} words=() r v
+        if [[ $cur == *=* ]]; then
+            for v in ${rulings[$name]}; do
+                words+=("$name=$v")
+            done
+        else
+            for r in "${!rulings[@]}"; do
+                words+=("$r=")
+            done
+            compopt -o nospace 2>/dev/null
+        fi
+        COMPREPLY=($(compgen -W "${words[*]}" -- "$cur"))
+        return
+        ;;
+    --at)
+        COMPREPLY=($(compgen -W "turn: line:" -- "$cur"))
+        compopt -o nospace 2>/dev/null
+        return
+        ;;
+    -j | --jobs)
+        return
+        ;;
+    esac
+
+    if [[ $cur == -* ]]; then
+        COMPREPLY=($(compgen -W "$options" -- "$cur"))
+        return
+    fi
+    COMPREPLY=($(compgen -f -- "$cur"))
+    compopt -o filenames 2>/dev/null
+}
+complete -F _adjutant adjutant

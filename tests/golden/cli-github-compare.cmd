@@ -1,0 +1,1 @@
+compare --format github ../logs/gaines-mill-disputed.yaml --ruling repeat-illness=as-wound

@@ -1,0 +1,1 @@
+explain --format sarif ../logs/seven-days-1862.yaml jackson

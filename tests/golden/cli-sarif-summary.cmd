@@ -1,0 +1,1 @@
+audit --summary --format sarif ../logs

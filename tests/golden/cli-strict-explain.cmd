@@ -1,0 +1,1 @@
+explain --strict ../logs/seven-days-1862.yaml jackson

@@ -1,0 +1,1 @@
+audit --format github ../logs/seven-days-1862.yaml

@@ -1,0 +1,1 @@
+audit --format github --strict logs/diag/missing-end.yaml

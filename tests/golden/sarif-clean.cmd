@@ -1,0 +1,1 @@
+audit --format sarif ../logs/seven-days-1862.yaml

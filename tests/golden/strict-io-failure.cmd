@@ -1,0 +1,1 @@
+audit --strict ../logs/seven-days-1862.yaml no-such-file.yaml

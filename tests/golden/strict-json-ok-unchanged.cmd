@@ -1,0 +1,1 @@
+audit --strict --format json logs/diag/unknown-field.yaml ../logs/seven-days-1862.yaml

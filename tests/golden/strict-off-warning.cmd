@@ -1,0 +1,1 @@
+audit logs/diag/missing-end.yaml

@@ -1,0 +1,1 @@
+audit --strict logs/diag/missing-end.yaml
