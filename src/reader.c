@@ -310,3 +310,11 @@ int32_t adj_reader_leader_index(const adj_reader_t *r, const char *id)
 {
     return r->header_ready ? reader_leader_find(r, id, strlen(id)) : -1;
 }
+
+size_t adj_reader_take_dropped(adj_reader_t *r, adj_dropped_t out[ADJ_MAX_DROPPED])
+{
+    size_t n = r->dropped_count;
+    memcpy(out, r->dropped, n * sizeof *out);
+    r->dropped_count = 0;
+    return n;
+}
