@@ -95,6 +95,9 @@ typedef struct adj_dropped_s {
  * out; returns how many. */
 size_t adj_reader_take_dropped(adj_reader_t *r, adj_dropped_t out[ADJ_MAX_DROPPED]);
 
+/* "Did you mean" among `names` (NULL entries skipped): the closest, or NULL. */
+const char *adj_closest_name(const char *key, size_t n, const char *const *names, size_t count);
+
 /* "Did you mean": the roster index of the id closest to `key` (the same id
  * but for case, or a slip of one or two letters), or -1. `used` (NULL: no
  * limit) counts the comparisons made in a log; past a budget it gives -1. */

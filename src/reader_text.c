@@ -170,6 +170,11 @@ const char *reader_closest(const char *key, size_t n, const char *const *names, 
     return best;
 }
 
+const char *adj_closest_name(const char *key, size_t n, const char *const *names, size_t count)
+{
+    return reader_closest(key, n, names, count);
+}
+
 /* Suggesting a roster id compares the unknown one with every id; past this
  * many comparisons in one log (a huge roster and thousands of unknown ids,
  * as a hostile log may hold) nothing more is suggested: the work stays

@@ -7,7 +7,7 @@ Run with Debian's interpreter and its packages python3-yaml and
 python3-jsonschema (no pip). Under SOURCE_DIR it
 
   1. checks the schema itself against the draft 2020-12 metaschema;
-  2. validates every logs/*.yaml: a log must draw exactly the shape problems its
+  2. validates every logs/**/*.yaml: a log must draw exactly the shape problems its
      "# expect: CODE" comments announce (codes of SHAPE_CODES), each on its
      line, and none elsewhere; a clean log therefore has none;
   3. asserts that every tests/schema/invalid/*.yaml is rejected (and, where its
@@ -333,7 +333,7 @@ def main(argv):
     def show(problems):
         return [f"line {line}: {code}: {message}" for line, code, message in problems]
 
-    logs = sorted((root / "logs").glob("*.yaml"))
+    logs = sorted((root / "logs").rglob("*.yaml"))  # logs/ladder/ too
     report(bool(logs), "logs/ holds example logs")
     for path in logs:
         label = path.relative_to(root)
