@@ -38,8 +38,8 @@ const char *engine_why_turn(int64_t n, int64_t prev)
     if (n < prev)
         return "a number that goes back begins no new turn: no leader recovers and no counter "
                "returns to its Active side";
-    return "the number is taken as given: the skipped turns count as played, and wounds and "
-           "illnesses mend for each of them";
+    return "the number is taken as given: the skipped turns count as played, so wounds and "
+           "illnesses mend for each of them, and every counter returns to its Active side";
 }
 
 void engine_why_inactive(const adj_engine_t *e, int32_t l, char *out, size_t size)

@@ -266,7 +266,8 @@ static const msg_case_t cases[] = {
     {"turn_skip", 14, "turn-sequence", "base",
      HEAD "  - turn: 3\n",
      "turn 3 follows turn 1; expected turn 2; the number is taken as given: the "
-     "skipped turns count as played, and wounds and illnesses mend for each of them"},
+     "skipped turns count as played, so wounds and illnesses mend for each of them, "
+     "and every counter returns to its Active side"},
     {"inactive_flip", 18, "leader-inactive", "base",
      HEAD "  - turn: 2\n"
      "  - flip: hooker\n"
