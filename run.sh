@@ -2,7 +2,8 @@
 # The project's one entry point for people and CI.
 #
 #   ./run.sh demo       build, then audit the bundled disputed game
-#   ./run.sh test       build, then run every test (unit, end-to-end, schema, hostile)
+#   ./run.sh test       build, then run every test (unit, end-to-end, schema, hostile);
+#                       build output goes to build/build.log, shown only if it fails
 #   ./run.sh sanitize   the same tests, built with AddressSanitizer + UBSan
 #   ./run.sh valgrind   the unit and end-to-end tests under valgrind memcheck
 #   ./run.sh fuzz [S]   build the libFuzzer targets and run each for S seconds (default 30)
@@ -76,6 +77,35 @@ build() {  # build DIR [CMAKE ARGS...]
     cmake --build "$dir" -j "$jobs"
 }
 
+# quiet_build DIR [CMAKE ARGS...]: build, keeping CMake's progress in
+# DIR/build.log; shown only when the build fails.
+quiet_build() {
+    local dir=$1
+    mkdir -p "$dir"
+    if ! build "$@" > "$dir/build.log" 2>&1; then
+        cat "$dir/build.log" >&2
+        echo "run.sh: the build failed (output above, and in $dir/build.log)" >&2
+        exit 1
+    fi
+}
+
+# test_summary LOG STATUS: the last words of `./run.sh test`, for a person:
+# how many tests ran, of which kinds, and which failed.
+test_summary() {
+    local log=$1 status=$2 total failed kinds
+    total=$(grep -c ' Test  *#' "$log" || true)
+    failed=$(grep ' Test  *#' "$log" | grep -v ' Passed ' | sed 's/.*Test  *#[0-9]*: \([^ ]*\).*/\1/' || true)
+    kinds=$(grep ' Test  *#' "$log" | sed 's/.*Test  *#[0-9]*: \([^ /]*\)[/ ].*/\1/' | sort | uniq -c |
+            sort -rn | awk '{printf "%s%d %s", (NR > 1 ? ", " : ""), $1, $2}')
+    echo
+    if [ "$status" -eq 0 ] && [ -z "$failed" ]; then
+        echo "Summary: all $total tests passed ($kinds)."
+    else
+        echo "Summary: $(printf '%s\n' "$failed" | grep -c .) of $total tests failed:" $failed
+        echo "Their output is above and in $log; a golden test shows the difference as a diff."
+    fi
+}
+
 # release_build DIR: adjutant optimised with LTO and with GCC's profile-
 # guided optimisation. Stage one builds it instrumented; it then audits
 # generated logs (clean, faulty, a small archive on two threads) and the
@@ -109,7 +139,7 @@ end_to_end() {
     local adj c
     adj=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
     (cd tests && python3 expect.py "$adj" $(find logs -name '*.yaml' | sort))
-    python3 tests/expect.py "$adj" logs/*.yaml
+    python3 tests/expect.py "$adj" logs/*.yaml logs/ladder/*.yaml
     for c in tests/golden/*.cmd; do
         sh tests/golden.sh "$adj" "$PWD/tests" "$(basename "$c" .cmd)" >/dev/null
     done
@@ -135,7 +165,7 @@ train_run() {  # a training audit: exit 1 (errors found in a log) is normal
 case ${1:-help} in
 demo)
     install_missing
-    build build
+    quiet_build build
     echo "\$ build/adjutant audit logs/gaines-mill-disputed.yaml"
     status=0
     build/adjutant audit logs/gaines-mill-disputed.yaml || status=$?
@@ -145,8 +175,12 @@ demo)
 test)
     install_missing
     sarif_tool
-    build build
-    ctest --test-dir build --output-on-failure -j "$jobs"
+    quiet_build build
+    status=0
+    ctest --test-dir build --output-on-failure -j "$jobs" 2>&1 | tee build/ctest.log || status=$?
+    grep -q '100% tests passed' build/ctest.log || status=1
+    test_summary build/ctest.log "$status"
+    exit "$status"
     ;;
 sanitize)
     install_missing

@@ -13,7 +13,8 @@
 
 typedef enum adj_severity_e { ADJ_SEV_ERROR, ADJ_SEV_WARNING } adj_severity_t;
 
-/* X(ENUM, "code", severity, "rule", "what it means") */
+/* X(ENUM, "code", severity, "rule", "what it means"); a rule "A/B" is A, or B
+ * when 8.13 is off (the diagnostic itself then names one of them) */
 #define ADJ_DIAG_LIST(X)                                                                   \
     X(YAML_SYNTAX, "yaml-syntax", ADJ_SEV_ERROR, "format",                                 \
       "the file is not well-formed YAML (or exceeds a reading limit); the audit stops")     \
@@ -71,8 +72,8 @@ typedef enum adj_severity_e { ADJ_SEV_ERROR, ADJ_SEV_WARNING } adj_severity_t;
       "an illness roll of 6 with no duration roll after it")                                \
     X(DURATION_UNWARRANTED, "duration-unwarranted", ADJ_SEV_ERROR, "8.13",                 \
       "a duration roll that no illness roll of 6 called for; it is ignored")                \
-    X(SUSTAIN_MISSING, "sustain-missing", ADJ_SEV_ERROR, "8.13",                           \
-      "a move into an enemy ZOC with no Sustain roll after it")                             \
+    X(SUSTAIN_MISSING, "sustain-missing", ADJ_SEV_ERROR, "8.13/base",                      \
+      "a move into an enemy ZOC with no Sustain roll after it (rule base when 8.13 is off)")\
     X(REPLACEMENT_MISSING, "replacement-missing", ADJ_SEV_ERROR, "8.13a",                  \
       "a leader incapacitated by illness who was not replaced at once")                     \
     X(RESULT_MISMATCH, "result-mismatch", ADJ_SEV_ERROR, "8.13",                           \

@@ -36,6 +36,8 @@ typedef struct adj_leader_state_s {
     uint8_t pending;        /* bit per adj_obligation_kind_t pending for him */
     int32_t afflicted_at;   /* index in adj_engine_t.afflicted, -1 */
     int32_t inactive_at;    /* index in adj_engine_t.inactive_list, -1 */
+    size_t inactive_line;   /* the flip or illness roll of 5 that turned him Inactive */
+    bool inactive_by_roll;  /* it was an illness roll of 5 (else a flip) */
 } adj_leader_state_t;
 
 /* One step of a leader's story, for `adjutant explain` (SPEC 6.3). */
@@ -77,6 +79,11 @@ void adj_engine_feed(adj_engine_t *e, const adj_entry_t *entry);
 
 /* The events sequence ended at `mark`: expire obligations, warn missing-end. */
 void adj_engine_finish(adj_engine_t *e, adj_mark_t mark);
+
+/* A `kind` roll on line `line` was dropped for an unknown id that is a slip
+ * for leader l (adj_reader_take_dropped): if l owes such a roll, its
+ * missing-roll diagnostic names that line. Call before the next feed. */
+void adj_engine_note_dropped(adj_engine_t *e, adj_event_kind_t kind, size_t line, int32_t l);
 
 /* Tell each step of a leader's story to `fn` (NULL: none, the fast path). */
 void adj_engine_on_step(adj_engine_t *e, adj_step_fn fn, void *ctx);

@@ -80,4 +80,29 @@ int adj_reader_io_errno(const adj_reader_t *r);
 /* Roster lookup by id; -1 when not in the (kept) roster. Valid after HEADER. */
 int32_t adj_reader_leader_index(const adj_reader_t *r, const char *id);
 
+/* A sustain, illness or duration roll dropped as unknown-leader whose id is
+ * a slip for roster leader `near`: the engine names it when the roll that
+ * leader owed is then found missing. */
+typedef struct adj_dropped_s {
+    adj_event_kind_t kind;
+    size_t line;
+    int32_t near;
+} adj_dropped_t;
+
+#define ADJ_MAX_DROPPED 4
+
+/* The rolls dropped since the last call (at most ADJ_MAX_DROPPED), into
+ * out; returns how many. */
+size_t adj_reader_take_dropped(adj_reader_t *r, adj_dropped_t out[ADJ_MAX_DROPPED]);
+
+/* "Did you mean" among `names` (NULL entries skipped): the closest, or NULL. */
+const char *adj_closest_name(const char *key, size_t n, const char *const *names, size_t count);
+
+/* "Did you mean": the roster index of the id closest to `key` (the same id
+ * but for case, or a slip of one or two letters), or -1. `used` (NULL: no
+ * limit) counts the comparisons made in a log; past a budget it gives -1. */
+int32_t adj_closest_leader(const adj_header_t *h, const char *key, size_t n, size_t *used);
+/* Append " (did you mean `ID`?)", or the case-sensitive variant, to b. */
+void adj_put_did_you_mean(adj_buf_t *b, const char *key, size_t n, const char *id);
+
 #endif

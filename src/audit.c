@@ -60,6 +60,15 @@ static void audit_start_replay(adj_audit_t *a, adj_reader_t *r, const adj_audit_
     adj_engine_on_step(a->engine, o->on_step, o->step_ctx);
 }
 
+/* Rolls the reader dropped for a mistyped id, handed to the engine. */
+static void audit_pass_dropped(adj_audit_t *a, adj_reader_t *r)
+{
+    adj_dropped_t d[ADJ_MAX_DROPPED];
+    size_t n = adj_reader_take_dropped(r, d);
+    for (size_t i = 0; i < n; i++)
+        adj_engine_note_dropped(a->engine, d[i].kind, d[i].line, d[i].near);
+}
+
 static void audit_run(adj_audit_t *a, adj_reader_t *r, const adj_audit_opts_t *o)
 {
     a->reader = r;
@@ -71,10 +80,12 @@ static void audit_run(adj_audit_t *a, adj_reader_t *r, const adj_audit_opts_t *o
             audit_start_replay(a, r, o);
         } else if (st == ADJ_READ_ENTRY) {
             bool was_over = o->at.kind == ADJ_AT_TURN && adj_engine_result(a->engine).ended;
+            audit_pass_dropped(a, r);
             adj_engine_feed(a->engine, en);
             if (at_reached(&o->at, en, was_over))
                 break;  /* the moment asked for: nothing expires, no missing-end */
         } else if (st == ADJ_READ_EVENTS_END) {
+            audit_pass_dropped(a, r);
             adj_engine_finish(a->engine, adj_reader_events_end(r));
         } else {
             if (st == ADJ_READ_IO_ERROR) {

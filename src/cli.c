@@ -414,6 +414,28 @@ static bool split_option(const char *a, char name[32], const char **val)
     return true;
 }
 
+/* An unknown option, with the one it most likely meant: a slip of the
+ * pen (--fromat), a format's name (--json) or a short form (-f). */
+static int unknown_option(adj_config_t *c, const char *a, const char *name)
+{
+    const char *longs[OPTION_COUNT];
+    const char *only = NULL;
+    size_t starts = 0;
+    for (size_t i = 0; i < OPTION_COUNT; i++) {
+        longs[i] = options[i].long_name;
+        if (name[0] == '-' && name[1] && name[1] != '-' && !name[2] &&
+            !strncmp(longs[i] + 2, name + 1, 1) && ++starts)
+            only = longs[i];
+    }
+    if (!strncmp(name, "--", 2) && adj_reporter_find(name + 2))
+        return usage_error(c, "unknown option '%s' (did you mean `--format %s`?)", a, name + 2);
+    const char *near = starts == 1 ? only : adj_closest_name(name, strlen(name), longs,
+                                                             OPTION_COUNT);
+    if (near)
+        return usage_error(c, "unknown option '%s' (did you mean `%s`?)", a, near);
+    return usage_error(c, "unknown option '%s'", a);
+}
+
 /* The option at argv[*i] (its value may be the next word): -1 to go on. */
 static int parse_option(adj_config_t *c, int argc, char **argv, int *i)
 {
@@ -422,7 +444,9 @@ static int parse_option(adj_config_t *c, int argc, char **argv, int *i)
     if (!split_option(a, name, &val))
         return usage_error(c, "unknown option '%s'", a);
     const cli_option_t *o = find_option(name);
-    bool takes = o && o->arg;
+    if (!o)
+        return unknown_option(c, a, name);
+    bool takes = o->arg;
     if (takes && !val) {
         if (*i + 1 >= argc)
             return usage_error(c, "option %s needs a value", name);
@@ -430,8 +454,6 @@ static int parse_option(adj_config_t *c, int argc, char **argv, int *i)
     } else if (!takes && val) {
         return usage_error(c, "option %s takes no value", name);
     }
-    if (!o)
-        return usage_error(c, "unknown option '%s'", a);
     return o->apply(c, val);
 }
 
@@ -465,6 +487,29 @@ static void config_defaults(adj_config_t *c, int argc)
     c->args = adj_xcalloc((size_t)(argc > 0 ? argc : 1), sizeof *c->args);
 }
 
+/* An unknown first word: a log given without a command, or a slip. */
+static int unknown_command(adj_config_t *c, int argc, char **argv)
+{
+    const char *w = argv[1];
+    size_t n = strlen(w);
+    bool file = strchr(w, '/') || (n > 5 && !strcmp(w + n - 5, ".yaml")) ||
+                (n > 4 && !strcmp(w + n - 4, ".yml"));
+    if (file) {
+        adj_buf_t run = {0};  /* the same words, after `audit` */
+        for (int i = 1; i < argc; i++)
+            adj_buf_printf(&run, " %s", argv[i]);
+        int st = usage_error(c, "unknown command '%s' (to audit a log, run `adjutant audit%s`)",
+                             w, run.data);
+        adj_buf_free(&run);
+        return st;
+    }
+    const char *names[] = {"audit", "explain", "compare"};
+    const char *near = adj_closest_name(w, n, names, 3);
+    if (near)
+        return usage_error(c, "unknown command '%s' (did you mean `%s`?)", w, near);
+    return usage_error(c, "unknown command '%s'", w);
+}
+
 int adj_cli_parse(adj_config_t *c, int argc, char **argv)
 {
     config_defaults(c, argc);
@@ -472,7 +517,7 @@ int adj_cli_parse(adj_config_t *c, int argc, char **argv)
         return usage_error(c, "a command is needed");
     const cli_command_t *cmd = find_command(argv[1]);
     if (!cmd)
-        return usage_error(c, "unknown command '%s'", argv[1]);
+        return unknown_command(c, argc, argv);
     if (cmd->run)
         return cmd->run(c);
     c->command = cmd->command;

@@ -124,7 +124,7 @@ static void set_condition(adj_engine_t *e, int32_t l, adj_status_t status, int64
 static void contrib(adj_engine_t *e, size_t line, int side, int64_t points, int32_t leader)
 {
     if (e->contrib_count < ADJ_MAX_CONTRIBS)
-        e->contribs[e->contrib_count] = (adj_contrib_t){line, side, points, leader};
+        e->contribs[e->contrib_count] = (adj_contrib_t){line, side, points, leader, e->turn};
     e->contrib_count++;
 }
 
@@ -149,7 +149,7 @@ static void oblige(adj_engine_t *e, adj_obligation_kind_t kind, int32_t l, adj_m
         e->pending_cap = e->pending_cap ? e->pending_cap * 2 : 4;
         e->pending = adj_xreallocarray(e->pending, e->pending_cap, sizeof *e->pending);
     }
-    e->pending[e->pending_count++] = (adj_obligation_t){kind, l, mark, e->turn, false};
+    e->pending[e->pending_count++] = (adj_obligation_t){kind, l, mark, e->turn, false, 0};
     e->leaders[l].pending |= (uint8_t)(1u << kind);
     if (kind == ADJ_OB_ILLNESS_CHECK || kind == ADJ_OB_DURATION)
         e->pending_rolls++;
@@ -205,8 +205,13 @@ static void expire(adj_engine_t *e, const char *where)
         qsort(e->pending, e->pending_count, sizeof *e->pending, ob_cmp);
     for (size_t i = 0; i < e->pending_count; i++) {
         const adj_obligation_t *o = &e->pending[i];
-        adj_diags_add(e->diags, codes[o->kind], o->mark, NULL, lid(e, o->leader), &o->turn,
-                      "%s %s %s", lid(e, o->leader), why[o->kind], where);
+        /* the Sustain roll is the base game's: 8.13 only orders it */
+        const char *rule = o->kind != ADJ_OB_SUSTAIN ? NULL : e->header->illness ? "8.13" : "base";
+        char dropped[160] = "";
+        if (o->dropped_line)
+            engine_why_dropped(e, o, dropped, sizeof dropped);
+        adj_diags_add(e->diags, codes[o->kind], o->mark, rule, lid(e, o->leader), &o->turn,
+                      "%s %s %s%s", lid(e, o->leader), why[o->kind], where, dropped);
         e->leaders[o->leader].pending = 0;
     }
     e->pending_count = 0;
@@ -286,8 +291,14 @@ static void on_turn(adj_engine_t *e, const adj_entry_t *en)
         expire_at(e, "the start of the next turn", en->mark.line);
         if (e->turn == INT64_MAX || n != e->turn + 1)
             adj_diags_add(e->diags, ADJ_D_TURN_SEQUENCE, en->mark, NULL, NULL, &n,
-                          "turn %lld follows turn %lld; expected turn %lld", (long long)n,
-                          (long long)e->turn, (long long)adj_sat_add(e->turn, 1));
+                          "turn %lld follows turn %lld; expected turn %lld; %s", (long long)n,
+                          (long long)e->turn, (long long)adj_sat_add(e->turn, 1),
+                          engine_why_turn(n, e->turn));
+        if (n <= e->turn) {
+            e->stall_line = en->mark.line;
+            e->stall_turn = n;
+            e->stall_repeat = n == e->turn;
+        }
     }
     if (n > e->header->last_turn)
         adj_diags_add(e->diags, ADJ_D_TURN_OUT_OF_RANGE, en->mark, NULL, NULL, &n,
@@ -343,9 +354,12 @@ static void on_activate(adj_engine_t *e, const adj_entry_t *en)
     if (refused_out_of_play(e, en, " and cannot be activated; the event is ignored",
                             "activation"))
         return;
-    if (s->inactive)
+    if (s->inactive) {
+        char why[240];  /* what turned him Inactive, and why no turn turned him back */
+        engine_why_inactive(e, l, why, sizeof why);
         diag(e, ADJ_D_LEADER_INACTIVE, en->mark, NULL, l,
-             "%s is on his Inactive side and may not be activated", d->id);
+             "%s is on his Inactive side and may not be activated: %s", lid(e, l), why);
+    }
     e->act_leader = l;
     e->act_spent = 0;
     e->act_exceeded = false;
@@ -430,13 +444,14 @@ static void on_move(adj_engine_t *e, const adj_entry_t *en)
 /* The illness check and duration roll (SPEC 3.5, 3.6)                 */
 /* ------------------------------------------------------------------ */
 
+/* result-mismatch; `why` is the arithmetic that gives `outcome`. */
 static void result_check(adj_engine_t *e, const adj_entry_t *en, adj_result_t outcome,
-                         const char *rule, const char *roll_kind)
+                         const char *rule, const char *roll_kind, const char *why)
 {
     if (en->has_result && en->result != outcome)
         diag(e, ADJ_D_RESULT_MISMATCH, en->mark, rule, en->leader,
-             "%s roll %lld for %s gives `%s`, but the log records `%s`", roll_kind,
-             (long long)en->roll, lid(e, en->leader), adj_result_name(outcome),
+             "%s roll %lld for %s gives `%s` (%s), but the log records `%s`", roll_kind,
+             (long long)en->roll, lid(e, en->leader), adj_result_name(outcome), why,
              adj_result_name(en->result));
 }
 
@@ -480,6 +495,8 @@ static void on_illness(adj_engine_t *e, const adj_entry_t *en)
     if (en->roll == 5) {
         outcome = ADJ_RES_INACTIVE;
         set_inactive(e, l, true);
+        s->inactive_line = en->mark.line;
+        s->inactive_by_roll = true;
         story(e, en, l, "8.13", "illness roll 5 (for the raw 1 on line %zu): he goes Inactive",
               from);
     } else if (en->roll == 6) {
@@ -491,7 +508,8 @@ static void on_illness(adj_engine_t *e, const adj_entry_t *en)
         story(e, en, l, "8.13", "illness roll %lld (for the raw 1 on line %zu): no effect",
               (long long)en->roll, from);
     }
-    result_check(e, en, outcome, "8.13", "illness");
+    result_check(e, en, outcome, "8.13", "illness", en->roll == 5 ? "a 5 turns him Inactive"
+                 : en->roll == 6 ? "a 6 makes him seriously ill" : "1 to 4 have no effect");
 }
 
 /* A duration roll dd for wounded leader l: it adds to his wound (8.13b). */
@@ -602,6 +620,8 @@ static void on_duration(adj_engine_t *e, const adj_entry_t *en)
     }
     adj_result_t outcome;
     const char *rule;
+    adj_status_t was = s->status;
+    int64_t level = s->level;
     if (s->status == ADJ_ST_WOUNDED) {
         rule = "8.13b";
         outcome = duration_wounded(e, en, l, dd);
@@ -612,7 +632,11 @@ static void on_duration(adj_engine_t *e, const adj_entry_t *en)
         rule = "8.13a";
         outcome = duration_fit(e, en, l, dd);
     }
-    result_check(e, en, outcome, rule, "duration");
+    if (en->has_result && en->result != outcome) {
+        char why[96];
+        engine_why_duration(e, was, level, dd, why, sizeof why);
+        result_check(e, en, outcome, rule, "duration", why);
+    }
 }
 
 /* ------------------------------------------------------------------ */
@@ -697,6 +721,8 @@ static void on_flip(adj_engine_t *e, const adj_entry_t *en)
     if (refused_out_of_play(e, en, "; his counter cannot be flipped", "flip"))
         return;
     set_inactive(e, l, en->flip_inactive);
+    e->leaders[l].inactive_line = en->mark.line;
+    e->leaders[l].inactive_by_roll = false;
     story(e, en, l, "base", "his counter is flipped to its %s side",
           en->flip_inactive ? "Inactive" : "Active");
 }
@@ -829,27 +855,6 @@ static void on_state(adj_engine_t *e, const adj_entry_t *en)
 }
 
 /* Append the tally's composition to a message, for vp-tally-mismatch. */
-static void tally_parts(const adj_engine_t *e, adj_buf_t *m)
-{
-    adj_buf_puts(m, "; the regenerated tally is made of: ");
-    if (e->contrib_count == 0)
-        adj_buf_puts(m, "nothing (no deaths, no awards)");
-    size_t shown = e->contrib_count < ADJ_MAX_CONTRIBS ? e->contrib_count : ADJ_MAX_CONTRIBS;
-    for (size_t i = 0; i < shown; i++) {
-        const adj_contrib_t *c = &e->contribs[i];
-        if (i)
-            adj_buf_puts(m, ", ");
-        if (c->leader >= 0)
-            adj_buf_printf(m, "%s %lld for the death of %s (line %zu)", e->header->sides[c->side],
-                           (long long)c->points, lid(e, c->leader), c->line);
-        else
-            adj_buf_printf(m, "%s %lld awarded (line %zu)", e->header->sides[c->side],
-                           (long long)c->points, c->line);
-    }
-    if (e->contrib_count > shown)
-        adj_buf_printf(m, " and %zu more", e->contrib_count - shown);
-}
-
 static void on_end(adj_engine_t *e, const adj_entry_t *en)
 {
     expire_at(e, "`end`", en->mark.line);
@@ -892,7 +897,8 @@ static void on_end(adj_engine_t *e, const adj_entry_t *en)
     }
     adj_buf_printf(&m, " but the replay gives %s %lld, %s %lld", e->header->sides[0],
                    (long long)e->vp[0], e->header->sides[1], (long long)e->vp[1]);
-    tally_parts(e, &m);
+    engine_why_tally(e, &m);
+    engine_why_double_award(e, &m);
     diag(e, ADJ_D_VP_TALLY_MISMATCH, en->mark, NULL, -1, "%s", m.data);
     adj_buf_free(&m);
 }

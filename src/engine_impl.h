@@ -54,6 +54,7 @@ typedef struct adj_obligation_s {
     adj_mark_t mark;    /* the event that created it */
     int64_t turn;
     bool met;
+    size_t dropped_line;  /* a roll meant for it, dropped for a mistyped id; 0: none */
 } adj_obligation_t;
 
 /* One part of the regenerated tally, remembered to explain a mismatch. */
@@ -62,6 +63,7 @@ typedef struct adj_contrib_s {
     int side;
     int64_t points;
     int32_t leader;         /* the leader lost, -1 for an award */
+    int64_t turn;           /* the turn it came in */
 } adj_contrib_t;
 
 #define ADJ_MAX_CONTRIBS 32
@@ -75,6 +77,9 @@ typedef struct adj_engine_s {
     bool turn_begun;
     int64_t turn;                 /* last turn begun, when turn_begun */
     bool ended;                   /* `end` was reached */
+    size_t stall_line;            /* the last `turn` that began no new turn (0: none) */
+    int64_t stall_turn;           /* its number */
+    bool stall_repeat;            /* it repeated the turn before it (else went back) */
     int64_t vp[2];                /* regenerated tally per side */
     bool has_claim;               /* `end` carried a mapping */
     bool claim_present[2];
@@ -104,5 +109,15 @@ typedef struct adj_engine_s {
     void *step_ctx;               /* borrowed */
     adj_buf_t say;                /* owned scratch for step texts */
 } adj_engine_t;
+
+/* engine_why.c: the sentences that name a finding's cause. */
+extern const adj_event_kind_t engine_ob_event[ADJ_OB_COUNT];  /* the event meeting each */
+void engine_why_dropped(const adj_engine_t *e, const adj_obligation_t *o, char *out, size_t size);
+const char *engine_why_turn(int64_t n, int64_t prev);
+void engine_why_inactive(const adj_engine_t *e, int32_t l, char *out, size_t size);
+void engine_why_duration(const adj_engine_t *e, adj_status_t was, int64_t level, int64_t dd,
+                         char *out, size_t size);
+void engine_why_tally(const adj_engine_t *e, adj_buf_t *m);
+void engine_why_double_award(const adj_engine_t *e, adj_buf_t *m);
 
 #endif

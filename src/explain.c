@@ -69,7 +69,15 @@ static int explain_find_leaders(const adj_audit_t *a, adj_story_t *stories, size
     for (size_t i = 0; i < n; i++) {
         stories[i].leader = adj_reader_leader_index(a->reader, stories[i].id);
         if (stories[i].leader < 0) {
-            adj_cli_error("%s: leader '%s' is not in the roster", a->file, stories[i].id);
+            const char *id = stories[i].id;
+            int32_t near = adj_closest_leader(adj_reader_header(a->reader), id, strlen(id), NULL);
+            adj_buf_t hint = {0};
+            if (near >= 0)
+                adj_put_did_you_mean(&hint, id, strlen(id),
+                                     adj_reader_header(a->reader)->leaders[near].id);
+            adj_cli_error("%s: leader '%s' is not in the roster%s", a->file, id,
+                          hint.data ? hint.data : "");
+            adj_buf_free(&hint);
             status = ADJ_EXIT_USAGE;
         }
     }

@@ -39,6 +39,77 @@ void reader_stop(adj_reader_t *r, adj_code_t code, adj_mark_t mark, const char *
     r->state = RS_STOP;
 }
 
+/* Plain words for the libyaml errors a player meets, put before libyaml's
+ * own: {start of its problem, start of its context or NULL, the sentence;
+ * when `then` is set, the sentence goes on after the line of the context
+ * mark (where the quote, bracket, key or list began)}. */
+static const struct {
+    const char *problem, *context, *say, *then;
+} yaml_plain[] = {
+    {"found a tab character", NULL, "a tab is used for indentation; YAML indents with spaces",
+     NULL},
+    {"found unexpected end of stream", "while scanning a quoted", "the quote opened on line ", " "
+     "is never closed: add the closing quote (a quoted value may run over lines, so this "
+     "shows only at the end of the file)"},
+    {"found unexpected end of stream", NULL, "the file ends in the middle of a value", NULL},
+    {"did not find expected ',' or '}'", NULL, "the `{` opened on line ", " is not closed with "
+     "`}`, or two of its entries have no `,` between them"},
+    {"did not find expected ',' or ']'", NULL, "the `[` opened on line ", " is not closed with "
+     "`]`, or two of its items have no `,` between them"},
+    {"could not find expected ':'", NULL, "the key on line ", " has no `:` after it: write "
+     "`key: value`"},
+    {"did not find expected '-' indicator", NULL, "this line does not line up with the list "
+     "begun on line ", ": each item starts with `- ` at the list's indentation (a `-` is "
+     "missing, or the line is indented less than the keys above it)"},
+    {"mapping values are not allowed", NULL, "a `: ` that cannot start a key here: the line is "
+     "indented deeper than the key above it, or a value holding `: ` needs quotes", NULL},
+    {"block sequence entries are not allowed", NULL, "a `- ` item cannot follow a key on the "
+     "same line: start the list on the next line, indented, or write it as [a, b]", NULL},
+    {"did not find expected key", NULL, "this line does not fit the mapping begun on line ", ": "
+     "a key or `-` indented wrongly, or text after a quoted value"},
+    {"found unknown escape character", NULL, "an unknown `\\` escape in a double-quoted value: "
+     "write `\\\\` for a backslash, or use single quotes", NULL},
+    {"did not find expected node content", NULL, "a value is missing: two commas in a row, or "
+     "nothing after a `,` or `:`", NULL},
+    {"did not find expected comment or line break", NULL, "a `|` or `>` value must end its "
+     "line: put the text on the lines below it, indented", NULL},
+    {"did not find expected <document start>", NULL, "text after the end of the document: a "
+     "log is one YAML document", NULL},
+};
+
+/* The sentence, with "; libyaml: " after it, or "" when libyaml's words
+ * are all there is. A character that cannot start a token is named when
+ * libyaml still holds it (a tab, or a reserved @ ` %). */
+static void yaml_plain_words(const yaml_parser_t *p, char *out, size_t size)
+{
+    out[0] = '\0';
+    const char *problem = p->problem ? p->problem : "";
+    if (!strcmp(problem, "found character that cannot start any token")) {
+        bool here = p->mark.index == p->problem_mark.index &&
+                    p->buffer.pointer < p->buffer.last;
+        int c = here ? *p->buffer.pointer : 0;
+        if (c == '\t')
+            snprintf(out, size, "a tab is used for indentation; YAML indents with spaces; "
+                     "libyaml: ");
+        else if (c == '@' || c == '`' || c == '%')
+            snprintf(out, size, "a plain value cannot start with %s: put the value in quotes; "
+                     "libyaml: ", c == '@' ? "`@`" : c == '%' ? "`%`" : "a backtick");
+        return;
+    }
+    for (size_t i = 0; i < sizeof yaml_plain / sizeof yaml_plain[0]; i++) {
+        const char *ctx = yaml_plain[i].context;
+        if (strncmp(problem, yaml_plain[i].problem, strlen(yaml_plain[i].problem)) ||
+            (ctx && (!p->context || strncmp(p->context, ctx, strlen(ctx)))))
+            continue;
+        if (yaml_plain[i].then)
+            snprintf(out, size, "%s%zu%s; libyaml: ", yaml_plain[i].say,
+                     p->context_mark.line + 1, yaml_plain[i].then);
+        else
+            snprintf(out, size, "%s; libyaml: ", yaml_plain[i].say);
+        return;
+    }
+}
+
 static void report_yaml_error(adj_reader_t *r)
 {
     yaml_parser_t *p = &r->parser;
@@ -64,11 +135,13 @@ static void report_yaml_error(adj_reader_t *r)
         return;
     }
     adj_mark_t m = mark_of(p->problem_mark);
+    char plain[400];
+    yaml_plain_words(p, plain, sizeof plain);
     if (p->context)
-        reader_stop(r, ADJ_D_YAML_SYNTAX, m, "%s %s (at %zu:%zu)", problem, p->context,
+        reader_stop(r, ADJ_D_YAML_SYNTAX, m, "%s%s %s (at %zu:%zu)", plain, problem, p->context,
                     p->context_mark.line + 1, p->context_mark.column + 1);
     else
-        reader_stop(r, ADJ_D_YAML_SYNTAX, m, "%s", problem);
+        reader_stop(r, ADJ_D_YAML_SYNTAX, m, "%s%s", plain, problem);
 }
 /* ------------------------------------------------------------------ */
 /* Pulling events: the one place the reading limits are enforced       */
@@ -309,4 +382,12 @@ int adj_reader_io_errno(const adj_reader_t *r) { return r->io_errno; }
 int32_t adj_reader_leader_index(const adj_reader_t *r, const char *id)
 {
     return r->header_ready ? reader_leader_find(r, id, strlen(id)) : -1;
+}
+
+size_t adj_reader_take_dropped(adj_reader_t *r, adj_dropped_t out[ADJ_MAX_DROPPED])
+{
+    size_t n = r->dropped_count;
+    memcpy(out, r->dropped, n * sizeof *out);
+    r->dropped_count = 0;
+    return n;
 }

@@ -609,6 +609,36 @@ static bool check_event_shape(adj_reader_t *r, const event_keys_t *ek, fval_t *v
     return false;
 }
 
+/* unknown-leader for the subject (slot NULL) or a `by`/`leader` slot, with a
+ * "did you mean". Returns the roster index suggested, or -1. */
+static int32_t unknown_leader(adj_reader_t *r, const adj_entry_t *e, const char *slot,
+                              const char *id, size_t n)
+{
+    int32_t near = adj_closest_leader(&r->header, id, n, &r->suggest_used);
+    adj_buf_t *m = &r->msg;
+    adj_buf_reset(m);
+    if (slot)
+        adj_buf_printf(m, "`%s` names %s, who is not in the roster", slot,
+                       reader_clip(&r->tmp, id, n));
+    else
+        adj_buf_printf(m, "leader %s is not in the roster", reader_clip(&r->tmp, id, n));
+    if (near >= 0)
+        adj_put_did_you_mean(m, id, n, r->header.leaders[near].id);
+    adj_diags_add(r->diags, ADJ_D_UNKNOWN_LEADER, e->mark, NULL, NULL, NULL,
+                  "%s; the event is ignored", m->data);
+    return near;
+}
+
+/* A roll of the kinds an obligation waits for, dropped for a mistyped id:
+ * kept for the engine, which names it if that obligation then expires. */
+static void note_dropped(adj_reader_t *r, const adj_entry_t *e, int32_t near)
+{
+    if (near < 0 || r->dropped_count >= ADJ_MAX_DROPPED ||
+        (e->kind != ADJ_EV_SUSTAIN && e->kind != ADJ_EV_ILLNESS && e->kind != ADJ_EV_DURATION))
+        return;
+    r->dropped[r->dropped_count++] = (adj_dropped_t){e->kind, e->mark.line, near};
+}
+
 /* The leaders an event names, then vp's side, into e. False when one is
  * not in the roster (or the side is not one of `sides`): diagnosed. */
 static bool resolve_names(adj_reader_t *r, adj_entry_t *e)
@@ -617,9 +647,8 @@ static bool resolve_names(adj_reader_t *r, adj_entry_t *e)
     if (kind_spec[e->kind].subject == FT_ID) {
         e->leader = reader_leader_find(r, r->subject.text, r->subject.len);
         if (e->leader < 0) {
-            adj_diags_add(r->diags, ADJ_D_UNKNOWN_LEADER, e->mark, NULL, NULL, NULL,
-                          "leader %s is not in the roster; the event is ignored",
-                          reader_clip(tmp, r->subject.text, r->subject.len));
+            int32_t near = unknown_leader(r, e, NULL, r->subject.text, r->subject.len);
+            note_dropped(r, e, near);
             return false;
         }
     }
@@ -627,9 +656,7 @@ static bool resolve_names(adj_reader_t *r, adj_entry_t *e)
     if (ref != SL_COUNT && has_slot(r, ref)) {
         e->other = reader_leader_find(r, r->slots[ref].text, r->slots[ref].len);
         if (e->other < 0) {
-            adj_diags_add(r->diags, ADJ_D_UNKNOWN_LEADER, e->mark, NULL, NULL, NULL,
-                          "`%s` names %s, who is not in the roster; the event is ignored",
-                          slot_names[ref], reader_clip(tmp, r->slots[ref].text, r->slots[ref].len));
+            unknown_leader(r, e, slot_names[ref], r->slots[ref].text, r->slots[ref].len);
             return false;
         }
     }

@@ -170,6 +170,61 @@ const char *reader_closest(const char *key, size_t n, const char *const *names, 
     return best;
 }
 
+const char *adj_closest_name(const char *key, size_t n, const char *const *names, size_t count)
+{
+    return reader_closest(key, n, names, count);
+}
+
+/* Suggesting a roster id compares the unknown one with every id; past this
+ * many comparisons in one log (a huge roster and thousands of unknown ids,
+ * as a hostile log may hold) nothing more is suggested: the work stays
+ * linear in the input. */
+#define SUGGEST_BUDGET 200000u
+
+static unsigned char ascii_lower(unsigned char c)
+{
+    return c >= 'A' && c <= 'Z' ? (unsigned char)(c + ('a' - 'A')) : c;
+}
+
+static bool same_but_case(const char *a, const char *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (ascii_lower((unsigned char)a[i]) != ascii_lower((unsigned char)b[i]))
+            return false;
+    return true;
+}
+
+int32_t adj_closest_leader(const adj_header_t *h, const char *key, size_t n, size_t *used)
+{
+    int32_t best = -1;
+    size_t best_d = SIZE_MAX;
+    for (size_t i = 0; i < h->leader_count; i++) {
+        if (used && (*used)++ >= SUGGEST_BUDGET)
+            return -1;
+        const char *id = h->leaders[i].id;
+        size_t m = h->leaders[i].id_len;
+        if (m == n && same_but_case(key, id, n))
+            return (int32_t)i;  /* the same id but for case: the likeliest slip */
+        if (m > n + 2 || n > m + 2)
+            continue;  /* too far apart to be a slip: skip the edit distance */
+        size_t d = edit_distance(key, n, id, m);
+        size_t limit = (m < 4 ? 1 : 2);
+        if (d <= limit && d < best_d && d < n) {
+            best = (int32_t)i;
+            best_d = d;
+        }
+    }
+    return best;
+}
+
+void adj_put_did_you_mean(adj_buf_t *b, const char *key, size_t n, const char *id)
+{
+    if (strlen(id) == n && same_but_case(key, id, n))
+        adj_buf_printf(b, " (ids are case-sensitive: did you mean `%s`?)", id);
+    else
+        adj_buf_printf(b, " (did you mean `%s`?)", id);
+}
+
 /* ------------------------------------------------------------------ */
 /* User text in messages                                               */
 /* ------------------------------------------------------------------ */

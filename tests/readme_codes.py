@@ -5,6 +5,7 @@ in the same order, each with the same severity and rule.
 
     usage: readme_codes.py ADJUTANT PROJECT_DIR
 """
+import re
 import subprocess
 import sys
 
@@ -15,6 +16,12 @@ def program_rows(adjutant):
     return [tuple(line.split()[:3]) for line in out.splitlines()]
 
 
+def rule_cell(cell):
+    """`8.13, or base when 8.13 is off` is the code table's `8.13/base`."""
+    m = re.fullmatch(r"(\S+), or (\S+) when 8\.13 is off", cell)
+    return f"{m.group(1)}/{m.group(2)}" if m else cell
+
+
 def readme_rows(readme):
     rows, inside = [], False
     for line in open(readme, encoding="utf-8"):
@@ -23,7 +30,7 @@ def readme_rows(readme):
             continue
         if inside and line.startswith("| `"):
             cells = [c.strip() for c in line.strip().strip("|").split("|")]
-            rows.append((cells[0].strip("`"), cells[1], cells[2]))
+            rows.append((cells[0].strip("`"), cells[1], rule_cell(cells[2])))
     return rows
 
 

@@ -1,0 +1,1 @@
+audit ../logs/ladder/chancellorsville.yaml

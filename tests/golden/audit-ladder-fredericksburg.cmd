@@ -1,0 +1,1 @@
+audit ../logs/ladder/fredericksburg.yaml

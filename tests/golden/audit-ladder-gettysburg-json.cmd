@@ -1,0 +1,1 @@
+audit --format json ../logs/ladder/gettysburg.yaml

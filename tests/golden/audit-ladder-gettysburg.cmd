@@ -1,0 +1,1 @@
+audit ../logs/ladder/gettysburg.yaml

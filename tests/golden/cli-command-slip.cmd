@@ -1,0 +1,1 @@
+audti ../logs/seven-days-1862.yaml

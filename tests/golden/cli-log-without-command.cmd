@@ -1,0 +1,1 @@
+../logs/seven-days-1862.yaml

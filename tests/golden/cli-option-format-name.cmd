@@ -1,0 +1,1 @@
+audit --json ../logs/seven-days-1862.yaml

@@ -1,0 +1,1 @@
+audit -f json ../logs/seven-days-1862.yaml

@@ -1,0 +1,1 @@
+audit --fromat json ../logs/seven-days-1862.yaml

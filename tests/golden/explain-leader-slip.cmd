@@ -1,0 +1,1 @@
+explain ../logs/ladder/gettysburg.yaml hancok

@@ -1,0 +1,1 @@
+audit --format json golden/msg/sustain-base.yaml

@@ -1,0 +1,1 @@
+audit golden/msg/sustain-base.yaml
