@@ -347,6 +347,7 @@ static void on_activate(adj_engine_t *e, const adj_entry_t *en)
         diag(e, ADJ_D_LEADER_INACTIVE, en->mark, NULL, l,
              "%s is on his Inactive side and may not be activated", d->id);
     e->act_leader = l;
+    e->act_mark = en->mark;
     e->act_spent = 0;
     e->act_exceeded = false;
     e->act_checked = false;
@@ -939,9 +940,12 @@ void adj_engine_on_step(adj_engine_t *e, adj_step_fn fn, void *ctx)
 
 adj_replay_t adj_engine_result(const adj_engine_t *e)
 {
+    adj_activation_t act = {e->act_leader, e->act_mark, e->act_mp_known, e->act_mp,
+                            e->act_spent};
     return (adj_replay_t){e->header, e->leaders, e->turn_begun, e->turn, e->ended,
                           {e->vp[0], e->vp[1]}, e->has_claim,
-                          {e->claim_present[0], e->claim_present[1]}, {e->claim[0], e->claim[1]}};
+                          {e->claim_present[0], e->claim_present[1]}, {e->claim[0], e->claim[1]},
+                          e->pending, e->pending_count, act};
 }
 
 void adj_engine_free(adj_engine_t *e)
