@@ -15,7 +15,10 @@
 # one after the other, so that drift in the machine's speed hits both alike;
 # for the archive also with `adjutant audit --format json -j 1 DIR` and
 # `-j 2 DIR` as (b); and the 20 MB log once more with `yaml_floor --lean` as
-# (a), the floor releasing events the way adjutant does. It reports medians:
+# (a), the floor releasing events the way adjutant does; and the 20 MB log with
+# `adjutant status` against `adjutant audit` (SPEC 8: the same replay but for
+# the end of the events; it should cost the same, within 1.05x, in the same
+# flat memory). It reports medians:
 # wall seconds, MB/s (10^6 bytes), YAML events/s (the event count the floor
 # prints), adjutant's throughput as a fraction of the floor's (the median of
 # the rounds' floor time / adjutant time), and peak RSS. A command that exits 2 (usage error: an option or a
@@ -232,6 +235,21 @@ if [[ $HAVE_ADJ == 1 ]]; then
     fi
 fi
 
+# `status` on the 20 MB log, each round after `audit` on it: the median of the
+# rounds' status time / audit time (odd rounds: the reciprocal of bench_pair's
+# median ratio), and both peak RSS.
+STATUS=n/a
+if [[ $HAVE_ADJ == 1 ]]; then
+    echo "  20 MB log: audit and status, $((RUNS * 2 + 1)) rounds ..." >&2
+    bench_pair $((RUNS * 2 + 1)) "$ADJ" audit --format json "$TMP/log-20mb.yaml" -- \
+        "$ADJ" status --format json "$TMP/log-20mb.yaml"
+    if [[ $B_NA == 0 ]]; then
+        STATUS="$(awk -v r="$B_RATIO" 'BEGIN { printf "%.3f", 1 / r }')x audit's time"
+        STATUS+=" (status $(fmt_s "$B_NS") s, audit $(fmt_s "$F_NS") s);"
+        STATUS+=" peak RSS $(fmt_mib "$B_KB") MiB (audit $(fmt_mib "$F_KB") MiB)"
+    fi
+fi
+
 # ---------------------------------------------------------------------------
 # Report
 # ---------------------------------------------------------------------------
@@ -261,3 +279,4 @@ echo
 echo "- \`-j 2\` over \`-j 1\` on the archive: $SPEEDUP"
 echo "- adjutant peak RSS: $FLAT"
 echo "- 20 MB log, adjutant/floor with the floor releasing events as adjutant does (\`yaml_floor --lean\`): $LEAN"
+echo "- 20 MB log, \`status\` against \`audit\` (median of status time / audit time): $STATUS"

@@ -40,7 +40,12 @@
  *     nobody else;
  *   - SPEC 3.8 tally (while every part is remembered): each side's VPs are
  *     the sum of its parts; each dead leader gave VPs exactly once, and no
- *     one else did (an incapacitated leader gives none).
+ *     one else did (an incapacitated leader gives none);
+ *   - SPEC 8 status (with a selector byte, the log is replayed a second
+ *     time as `status` replays it): its JSON and text reports pass the
+ *     checks above; every pending obligation names the open activation's
+ *     leader, one of each kind at most, created at or after its line;
+ *     nothing is pending once `end` was reached.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -533,6 +538,49 @@ static void check_summary(const adj_audit_t *a, const adj_report_opts_t *ro)
     check_json(&row, a);
     adj_buf_free(&row);
     adj_buf_free(&out);
+
+/* SPEC 3.4 and 8: what a replay says is owed, and the open activation. */
+static void check_pending(const adj_audit_t *a)
+{
+    if (!a->replayed)
+        return;
+    const adj_replay_t *r = &a->result;
+    const adj_activation_t *act = &r->activation;
+    if (act->leader < -1 || (act->leader >= 0 && (size_t)act->leader >= r->header->leader_count))
+        fail("the open activation's leader is outside the roster", NULL, 0);
+    if (r->ended && (r->pending_count || act->leader >= 0))
+        fail("something is pending or open after `end`", NULL, 0);
+    unsigned kinds = 0;
+    for (size_t i = 0; i < r->pending_count; i++) {
+        const adj_obligation_t *o = &r->pending[i];
+        if ((unsigned)o->kind >= ADJ_OB_COUNT || (kinds >> o->kind) & 1u)
+            fail("a pending obligation of no kind, or two of one kind", NULL, 0);
+        kinds |= 1u << o->kind;
+        if (o->leader != act->leader || o->mark.line < act->mark.line)
+            fail("a pending obligation outside the open activation", NULL, 0);
+    }
+}
+
+/* The log replayed as `status` replays it, and its two reports. */
+static void check_status(const uint8_t *data, size_t size, const adj_audit_opts_t *opts)
+{
+    adj_audit_opts_t o = *opts;
+    o.open_end = true;
+    o.at.kind = ADJ_AT_NONE;
+    o.on_step = NULL;
+    adj_audit_t a;
+    adj_audit_bytes(&a, data, size, "fuzz.yaml", &o);
+    check_diags(&a);
+    check_pending(&a);
+    adj_report_opts_t ro = {.audit = &o, .color = false};
+    adj_buf_t out = {0};
+    adj_reporter_find("json")->status(&out, &a, &ro);
+    check_json(&out, &a);
+    adj_buf_reset(&out);
+    adj_reporter_find("text")->status(&out, &a, &ro);
+    check_text(&out, "the status report");
+    adj_buf_free(&out);
+    adj_audit_free(&a);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -556,6 +604,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     adj_buf_free(&out);
     check_summary(&a, &ro);
+    check_pending(&a);
     adj_audit_free(&a);
+    if (skip)
+        check_status(data + skip, size - skip, &opts);
     return 0;
 }

@@ -22,6 +22,9 @@ bool adj_at_parse(adj_at_t *at, const char *arg);
 typedef struct adj_audit_opts_s {
     adj_rulings_t rulings;
     adj_at_t at;
+    /* `status` (SPEC 8): the end of `events` is a stop, as `--at`'s is:
+     * it expires nothing and warns no missing-end */
+    bool open_end;
     adj_step_fn on_step;      /* explain's story, NULL otherwise */
     void *step_ctx;           /* borrowed */
 } adj_audit_opts_t;

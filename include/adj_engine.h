@@ -54,6 +54,33 @@ typedef struct adj_step_s {
 
 typedef void (*adj_step_fn)(void *ctx, const adj_step_t *step);
 
+/* Obligations (SPEC 3.4): rolls or actions the rules now require. */
+typedef enum adj_obligation_kind_e {
+    ADJ_OB_ILLNESS_CHECK,
+    ADJ_OB_DURATION,
+    ADJ_OB_SUSTAIN,
+    ADJ_OB_REPLACE,
+    ADJ_OB_COUNT
+} adj_obligation_kind_t;
+
+typedef struct adj_obligation_s {
+    adj_obligation_kind_t kind;
+    int32_t leader;
+    adj_mark_t mark;    /* the event that created it */
+    int64_t turn;
+    bool met;
+    size_t dropped_line;  /* a roll meant for it, dropped for a mistyped id; 0: none */
+} adj_obligation_t;
+
+/* The activation still open (SPEC 3.3), as `status` reports it (SPEC 8). */
+typedef struct adj_activation_s {
+    int32_t leader;         /* roster index; -1 when none is open */
+    adj_mark_t mark;        /* its `activate` event */
+    bool mp_known;
+    int64_t mp;             /* MPs available, when mp_known */
+    uint64_t spent;         /* MPs spent (saturates at UINT64_MAX) */
+} adj_activation_t;
+
 typedef struct adj_engine_s adj_engine_t;
 
 /* What a replay produced, for the reporters: a snapshot of the scalars and
@@ -68,6 +95,10 @@ typedef struct adj_replay_s {
     bool has_claim;               /* `end` carried a mapping */
     bool claim_present[2];
     int64_t claim[2];             /* claimed_vp after dropping bad entries */
+    /* what the rules require at this moment (empty once the window closed) */
+    const adj_obligation_t *pending;  /* borrowed from the engine, in the order created */
+    size_t pending_count;
+    adj_activation_t activation;
 } adj_replay_t;
 
 adj_engine_t *adj_engine_new(const adj_header_t *header, const adj_rulings_t *rulings,

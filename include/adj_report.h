@@ -71,6 +71,21 @@ typedef struct adj_summary_total_s {
     size_t files, clean, with_errors, claims_wrong, not_read;
 } adj_summary_total_t;
 
+/* ---- status: a game in progress (SPEC 8) ---- */
+
+/* The obligations pending in `r` (NULL: none), in the reports' order: by
+ * the line that created them, then ILLNESS-CHECK, DURATION, SUSTAIN,
+ * REPLACE. Returns an owned array (NULL when none) and its length. */
+adj_obligation_t *adj_pending_sorted(const adj_replay_t *r, size_t *count);
+
+/* Its name in reports: "illness-check", "duration", "sustain", "replacement". */
+const char *adj_obligation_name(adj_obligation_kind_t kind);
+
+/* Append the sentence saying what `o` requires and before what ("jackson
+ * must check for illness (raw 1 on line 115) before any other die roll"):
+ * raw text, which each reporter escapes for its destination. */
+void adj_pending_due(adj_buf_t *out, const adj_header_t *h, const adj_obligation_t *o);
+
 /* ---- the reporters ---- */
 
 typedef struct adj_reporter_s {
@@ -97,6 +112,9 @@ typedef struct adj_reporter_s {
     void (*explain)(adj_buf_t *out, const adj_audit_t *a, const adj_story_t *s,
                     const adj_report_opts_t *o);
     void (*compare)(adj_buf_t *out, const adj_compare_t *c, const adj_report_opts_t *o);
+    /* `status`: the audit, what is pending and the open activation; NULL:
+     * the format does not report a game in progress */
+    void (*status)(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o);
 } adj_reporter_t;
 
 /* The reporter named `name`, NULL when there is none. */

@@ -12,7 +12,12 @@
 #define ADJ_EXIT_FLAWS 1
 #define ADJ_EXIT_USAGE 2
 
-typedef enum adj_command_e { ADJ_CMD_AUDIT, ADJ_CMD_EXPLAIN, ADJ_CMD_COMPARE } adj_command_t;
+typedef enum adj_command_e {
+    ADJ_CMD_AUDIT,
+    ADJ_CMD_EXPLAIN,
+    ADJ_CMD_COMPARE,
+    ADJ_CMD_STATUS
+} adj_command_t;
 
 typedef struct adj_config_s {
     adj_command_t command;
@@ -41,5 +46,6 @@ bool adj_cli_write(const adj_buf_t *b);
 int adj_cmd_audit(const adj_config_t *c);    /* batch.c */
 int adj_cmd_explain(const adj_config_t *c);  /* explain.c */
 int adj_cmd_compare(const adj_config_t *c);  /* explain.c */
+int adj_cmd_status(const adj_config_t *c);   /* status.c */
 
 #endif

@@ -9,12 +9,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const char usage_text[] =
     "usage: adjutant audit   [options] FILE|DIR...\n"
     "       adjutant explain [options] FILE LEADER...\n"
     "       adjutant compare [options] FILE --ruling NAME=VALUE...\n"
+    "       adjutant status  [options] FILE\n"
     "       adjutant --help | --version | --list-codes\n";
 
 static const char help_intro[] =
@@ -206,7 +208,7 @@ static const cli_option_t options[] = {
     {NULL, "--at", "turn:N|line:L", "replay only up to that moment", opt_at},
     {"-j", "--jobs", "N", "audit N files at once (default: the number of cores)", opt_jobs},
     {NULL, "--summary", NULL, "one line per file and a total, for an archive", opt_summary},
-    {NULL, "--strict", NULL, "warnings count as errors for the exit status (audit)", opt_strict},
+    {NULL, "--strict", NULL, "warnings count as errors for the exit status (audit, status)", opt_strict},
     {NULL, "--color", NULL, "force colour on or off (default: on a terminal, unless NO_COLOR)",
      opt_color},
     {NULL, "--no-color", NULL, NULL, opt_no_color},
@@ -229,7 +231,7 @@ static const cli_option_t *find_option(const char *name)
 static int audit_only(adj_config_t *c, const char *command)
 {
     if (c->strict)
-        return usage_error(c, "--strict is for audit, not %s", command);
+        return usage_error(c, "--strict is for audit and status, not %s", command);
     if (c->reporter->audit_only)
         return usage_error(c, "--format %s is for audit, not %s", c->reporter->name, command);
     return -1;
@@ -259,6 +261,31 @@ static int check_compare(adj_config_t *c)
         return usage_error(c, "compare needs at least one --ruling NAME=VALUE that is not "
                               "the default");
     return audit_only(c, "compare");
+}
+
+/* status (SPEC 8): one FILE, read once; the whole log, so no --at. */
+static int check_status(adj_config_t *c)
+{
+    struct stat st;
+    if (c->arg_count != 1)
+        return usage_error(c, "status reads exactly one FILE (- for standard input), not %zu",
+                           c->arg_count);
+    if (strcmp(c->args[0], "-") != 0 && stat(c->args[0], &st) == 0 && S_ISDIR(st.st_mode))
+        return usage_error(c, "status reads one log FILE, not a directory: '%s'", c->args[0]);
+    if (c->audit.at.kind != ADJ_AT_NONE)
+        return usage_error(c, "status takes no --at: it reports the log as it stands (audit "
+                              "--at shows an earlier moment)");
+    if (!c->reporter->status) {
+        adj_buf_t names = {0};
+        for (size_t i = 0; adj_reporter_at(i); i++)
+            if (adj_reporter_at(i)->status)
+                adj_buf_printf(&names, "%s%s", names.len ? " or " : "", adj_reporter_at(i)->name);
+        int st2 = usage_error(c, "status writes --format %s, not %s", names.data,
+                              c->reporter->name);
+        adj_buf_free(&names);
+        return st2;
+    }
+    return -1;
 }
 
 static int print_version(adj_config_t *c)
@@ -295,6 +322,8 @@ static const cli_command_t commands[] = {
      check_explain, NULL},
     {"compare", "replay under the default rulings and under others; show what differs",
      ADJ_CMD_COMPARE, check_compare, NULL},
+    {"status", "a game in progress: where it stands and what the rules require next",
+     ADJ_CMD_STATUS, check_status, NULL},
     {"help", NULL, 0, NULL, help_command},
     {"--version", NULL, 0, NULL, print_version},
     {"--list-codes", NULL, 0, NULL, list_codes},

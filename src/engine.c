@@ -329,9 +329,8 @@ static int64_t clamp_roll(int64_t roll, int64_t modifier)
 
 static bool roll_ok(int64_t roll) { return roll >= 1 && roll <= 6; }
 
-/* Refuse an event for leader en->leader when he is out of play
- * (leader-not-in-play): "<id> is <status><tail>". `what` names the refused
- * step in explain's story. True when refused. */
+/* Refuse en's leader when he is out of play (leader-not-in-play): "<id> is
+ * <status><tail>"; `what` names the refused step in explain. True: refused. */
 static bool refused_out_of_play(adj_engine_t *e, const adj_entry_t *en, const char *tail,
                                 const char *what)
 {
@@ -361,6 +360,7 @@ static void on_activate(adj_engine_t *e, const adj_entry_t *en)
              "%s is on his Inactive side and may not be activated: %s", lid(e, l), why);
     }
     e->act_leader = l;
+    e->act_mark = en->mark;
     e->act_spent = 0;
     e->act_exceeded = false;
     e->act_checked = false;
@@ -947,7 +947,9 @@ adj_replay_t adj_engine_result(const adj_engine_t *e)
 {
     return (adj_replay_t){e->header, e->leaders, e->turn_begun, e->turn, e->ended,
                           {e->vp[0], e->vp[1]}, e->has_claim,
-                          {e->claim_present[0], e->claim_present[1]}, {e->claim[0], e->claim[1]}};
+                          {e->claim_present[0], e->claim_present[1]}, {e->claim[0], e->claim[1]},
+                          e->pending, e->pending_count,
+                          {e->act_leader, e->act_mark, e->act_mp_known, e->act_mp, e->act_spent}};
 }
 
 void adj_engine_free(adj_engine_t *e)

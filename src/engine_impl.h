@@ -39,24 +39,6 @@
 
 #include "adj_engine.h"
 
-/* Obligations (SPEC 3.4): rolls or actions the rules now require. */
-typedef enum adj_obligation_kind_e {
-    ADJ_OB_ILLNESS_CHECK,
-    ADJ_OB_DURATION,
-    ADJ_OB_SUSTAIN,
-    ADJ_OB_REPLACE,
-    ADJ_OB_COUNT
-} adj_obligation_kind_t;
-
-typedef struct adj_obligation_s {
-    adj_obligation_kind_t kind;
-    int32_t leader;
-    adj_mark_t mark;    /* the event that created it */
-    int64_t turn;
-    bool met;
-    size_t dropped_line;  /* a roll meant for it, dropped for a mistyped id; 0: none */
-} adj_obligation_t;
-
 /* One part of the regenerated tally, remembered to explain a mismatch. */
 typedef struct adj_contrib_s {
     size_t line;
@@ -87,6 +69,7 @@ typedef struct adj_engine_s {
 
     /* the open activation */
     int32_t act_leader;           /* -1 when none is open */
+    adj_mark_t act_mark;          /* its `activate` event */
     bool act_mp_known;
     int64_t act_mp;               /* MPs available when known */
     uint64_t act_spent;           /* MPs spent: non-negative, saturates at UINT64_MAX */

@@ -9,6 +9,7 @@
 #include "adj_report.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *severity_name(adj_code_t c)
@@ -115,7 +116,52 @@ static void leaders(adj_json_t *j, const adj_replay_t *r)
     adj_json_close_array(j);
 }
 
-static void json_audit(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o)
+/* What a game in progress owes (SPEC 8): [] when nothing, or no replay. */
+static void pending(adj_json_t *j, const adj_replay_t *r)
+{
+    size_t n;
+    adj_obligation_t *obs = adj_pending_sorted(r, &n);
+    adj_buf_t due = {0};
+    adj_json_open_array(j);
+    for (size_t i = 0; i < n; i++) {
+        adj_json_open_object(j);
+        adj_json_member_str(j, "obligation", adj_obligation_name(obs[i].kind));
+        adj_json_member_str(j, "leader", r->header->leaders[obs[i].leader].id);
+        adj_json_member_uint(j, "line", obs[i].mark.line);
+        adj_buf_reset(&due);
+        adj_pending_due(&due, r->header, &obs[i]);
+        adj_json_member_str(j, "due", due.data ? due.data : "");
+        adj_json_close_object(j);
+    }
+    adj_json_close_array(j);
+    adj_buf_free(&due);
+    free(obs);
+}
+
+/* The activation still open, or null. */
+static void activation(adj_json_t *j, const adj_replay_t *r)
+{
+    const adj_activation_t *act = r ? &r->activation : NULL;
+    if (!act || act->leader < 0) {
+        adj_json_null(j);
+        return;
+    }
+    adj_json_open_object(j);
+    adj_json_member_str(j, "leader", r->header->leaders[act->leader].id);
+    adj_json_member_uint(j, "line", act->mark.line);
+    adj_json_key(j, "mp_available");
+    if (act->mp_known)
+        adj_json_int(j, act->mp);
+    else
+        adj_json_null(j);
+    adj_json_member_uint(j, "mp_spent", act->spent);
+    adj_json_close_object(j);
+}
+
+/* The audit object; `moment_keys`: with "pending" and "activation" (SPEC
+ * 8, and `--at`, SPEC 6.2). */
+static void audit_object(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o,
+                         bool moment_keys)
 {
     const adj_replay_t *r = a->replayed ? &a->result : NULL;
     adj_json_t j;
@@ -153,8 +199,24 @@ static void json_audit(adj_buf_t *out, const adj_audit_t *a, const adj_report_op
     rulings(&j, ao ? &ao->rulings : &defaults, false);
     if (ao)
         moment(&j, &ao->at);
+    if (moment_keys) {
+        adj_json_key(&j, "pending");
+        pending(&j, r);
+        adj_json_key(&j, "activation");
+        activation(&j, r);
+    }
     adj_json_close_object(&j);
     adj_buf_putc(out, '\n');
+}
+
+static void json_audit(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o)
+{
+    audit_object(out, a, o, o && o->audit && o->audit->at.kind != ADJ_AT_NONE);
+}
+
+static void json_status(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o)
+{
+    audit_object(out, a, o, true);
 }
 
 /* ---- explain ---- */
@@ -340,4 +402,5 @@ const adj_reporter_t adj_reporter_json = {
     .summary_end = json_summary_end,
     .explain = json_explain,
     .compare = json_compare,
+    .status = json_status,
 };

@@ -8,6 +8,7 @@
  */
 #include "adj_report.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define C_RESET "\033[0m"
@@ -260,6 +261,52 @@ static void summary_tally(adj_buf_t *out, const char *label, const adj_header_t 
             adj_buf_puts(out, " -");
     }
     adj_buf_putc(out, '\t');
+}
+
+/* ---- status: a game in progress (SPEC 8) ---- */
+
+static void pending_section(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o)
+{
+    const adj_replay_t *r = a->replayed ? &a->result : NULL;
+    size_t n;
+    adj_obligation_t *obs = adj_pending_sorted(r, &n);
+    adj_buf_t due = {0};
+    adj_buf_puts(out, n ? "\npending:\n" : "\nnothing is pending\n");
+    for (size_t i = 0; i < n; i++) {
+        adj_buf_puts(out, paint(o, C_BOLD));
+        put_text(out, a->file, 0);
+        adj_buf_printf(out, ":%zu:%s ", obs[i].mark.line, paint(o, C_RESET));
+        adj_buf_reset(&due);
+        adj_pending_due(&due, r->header, &obs[i]);
+        put_text(out, due.data ? due.data : "", 0);
+        adj_buf_putc(out, '\n');
+    }
+    adj_buf_free(&due);
+    free(obs);
+}
+
+static void activation_line(adj_buf_t *out, const adj_audit_t *a)
+{
+    const adj_activation_t *act = a->replayed ? &a->result.activation : NULL;
+    if (!act || act->leader < 0) {
+        adj_buf_puts(out, "no activation is open\n");
+        return;
+    }
+    adj_buf_puts(out, "open activation: ");
+    put_text(out, a->result.header->leaders[act->leader].id, 0);
+    adj_buf_printf(out, " (line %zu): ", act->mark.line);
+    if (act->mp_known)
+        adj_buf_printf(out, "%lld MP available", (long long)act->mp);
+    else
+        adj_buf_puts(out, "MPs available unknown");
+    adj_buf_printf(out, ", %llu spent\n", (unsigned long long)act->spent);
+}
+
+static void text_status(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o)
+{
+    text_audit(out, a, o);
+    pending_section(out, a, o);
+    activation_line(out, a);
 }
 
 static void text_summary(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o)
@@ -533,4 +580,5 @@ const adj_reporter_t adj_reporter_text = {
     .summary_end = text_summary_end,
     .explain = text_explain,
     .compare = text_compare,
+    .status = text_status,
 };

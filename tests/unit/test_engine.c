@@ -1555,6 +1555,32 @@ static void test_finish_expires_pending_obligations(void **state)
     assert_diag(f, 1, ADJ_D_MISSING_END, end);
 }
 
+/* SPEC 8: the replay snapshot carries what is owed (in the order created)
+ * and the open activation, until the next turn closes both. */
+static void test_result_shows_pending_and_open_activation(void **state)
+{
+    fx_t *f = *state;
+    feed_turn(f, 1);
+    size_t a = feed_activate(f, "jackson", 1, 0, 2);
+    size_t m = feed_move(f, "jackson", 1, true);
+    adj_replay_t r = adj_engine_result(f->e);
+    assert_int_equal(r.pending_count, 2);
+    assert_int_equal(r.pending[0].kind, ADJ_OB_ILLNESS_CHECK);
+    assert_int_equal(r.pending[0].leader, JACKSON);
+    assert_int_equal(r.pending[0].mark.line, a);
+    assert_int_equal(r.pending[1].kind, ADJ_OB_SUSTAIN);
+    assert_int_equal(r.pending[1].mark.line, m);
+    assert_int_equal(r.activation.leader, JACKSON);
+    assert_int_equal(r.activation.mark.line, a);
+    assert_true(r.activation.mp_known);
+    assert_int_equal(r.activation.mp, 2);
+    assert_int_equal(r.activation.spent, 1);
+    feed_turn(f, 2);
+    r = adj_engine_result(f->e);
+    assert_int_equal(r.pending_count, 0);
+    assert_int_equal(r.activation.leader, -1);
+}
+
 /* ================================================================== */
 /* 3.4: expiry                                                         */
 /* ================================================================== */
@@ -1858,6 +1884,7 @@ int main(void)
         FX_TEST(test_end_claim_bad_entries_are_bad_field_and_dropped),
         FX_TEST(test_missing_end_warned_at_finish),
         FX_TEST(test_finish_expires_pending_obligations),
+        FX_TEST(test_result_shows_pending_and_open_activation),
         FX_TEST(test_obligations_expiring_together_are_reported_in_line_order),
         FX_TEST(test_expired_obligation_points_at_creating_line),
         FX_TEST(test_zoc_move_after_illness_check_still_owes_sustain),

@@ -1,0 +1,1 @@
+audit --format json --at line:16 golden/status/at.yaml

@@ -1,0 +1,1 @@
+audit --format json --at line:17 golden/status/at.yaml

@@ -1,0 +1,1 @@
+audit --format json --at turn:2 golden/status/at.yaml

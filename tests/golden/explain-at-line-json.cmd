@@ -1,0 +1,1 @@
+explain --format json --at line:16 golden/status/at.yaml jackson

@@ -1,0 +1,1 @@
+status golden/status/after-end.yaml

@@ -1,0 +1,1 @@
+status ../logs/beaver-dam-in-progress.yaml

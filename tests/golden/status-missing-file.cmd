@@ -1,0 +1,1 @@
+status golden/status/no-such-log.yaml

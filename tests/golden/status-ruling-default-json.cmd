@@ -1,0 +1,1 @@
+status --format json golden/status/repeat-illness.yaml

@@ -1,0 +1,1 @@
+status --format json --ruling repeat-illness=longer golden/status/repeat-illness.yaml

@@ -1,0 +1,1 @@
+status logs/diag/unknown-field.yaml

@@ -1,0 +1,1 @@
+status --strict logs/diag/unknown-field.yaml

@@ -1,0 +1,1 @@
+status --at line:16 golden/status/at.yaml

@@ -1,0 +1,1 @@
+status golden/status/at.yaml golden/status/sustain.yaml
