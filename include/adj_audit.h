@@ -24,6 +24,8 @@ typedef struct adj_audit_opts_s {
     adj_at_t at;
     adj_step_fn on_step;      /* explain's story, NULL otherwise */
     void *step_ctx;           /* borrowed */
+    const size_t *chunks;     /* borrowed, adj_audit_bytes only: input in these pieces */
+    size_t chunk_count;
 } adj_audit_opts_t;
 
 /* The result of auditing one file. */

@@ -63,6 +63,8 @@ static void audit_start_replay(adj_audit_t *a, adj_reader_t *r, const adj_audit_
 static void audit_run(adj_audit_t *a, adj_reader_t *r, const adj_audit_opts_t *o)
 {
     a->reader = r;
+    if (o->chunk_count)
+        adj_reader_set_chunks(r, o->chunks, o->chunk_count);
     at_arm(&o->at, r);
     for (;;) {
         const adj_entry_t *en;

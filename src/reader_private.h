@@ -195,6 +195,11 @@ struct adj_reader_s {
     size_t u16_high_start;      /* where it began in this chunk (0: an earlier one) */
     unsigned char *held;        /* owned: input from that byte on, given to libyaml later */
     size_t held_len, held_pos;
+    unsigned char u8_need;      /* continuation bytes of a character cut by a chunk */
+    unsigned char u8_width;     /* that character's length */
+    uint32_t u8_val;            /* its bits so far */
+    const size_t *chunks;       /* borrowed: memory input delivered in these pieces */
+    size_t chunk_count, chunk_i;
 
     /* byte offsets of libyaml's character marks (reader_input.c) */
     rd_checkpoint_t *cps;       /* owned ring: where characters and bytes part */
