@@ -37,6 +37,12 @@ void adj_cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Write a buffer to standard output; false on a write error. */
 bool adj_cli_write(const adj_buf_t *b);
 
+/* slurp.c: read all of `path` ("-": standard input) once into `out`, at
+ * most `limit` bytes. False on failure: *st says which (errno set for IO). */
+typedef enum adj_slurp_status_e { ADJ_SLURP_OK, ADJ_SLURP_IO, ADJ_SLURP_TOO_BIG } adj_slurp_status_t;
+#define ADJ_MAX_SLURP ((size_t)64 << 20)  /* what compare reads into memory */
+bool adj_slurp(const char *path, size_t limit, adj_buf_t *out, adj_slurp_status_t *st);
+
 int adj_cmd_audit(const adj_config_t *c);    /* batch.c */
 int adj_cmd_explain(const adj_config_t *c);  /* explain.c */
 int adj_cmd_compare(const adj_config_t *c);  /* explain.c */

@@ -126,46 +126,36 @@ int adj_cmd_explain(const adj_config_t *c)
 /* compare                                                             */
 /* ------------------------------------------------------------------ */
 
-static bool read_all(int fd, adj_buf_t *b)
-{
-    char chunk[65536];
-    for (;;) {
-        ssize_t n = read(fd, chunk, sizeof chunk);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0)
-            return false;
-        if (n == 0)
-            return true;
-        adj_buf_put(b, chunk, (size_t)n);
-    }
-}
-
-/* Standard input can be read once: both replays read one copy of it. */
-static bool compare_stdin(adj_audit_t run[2], const adj_audit_opts_t opts[2])
+/* Read the log once (SPEC 5: a pipe or a FIFO gives its bytes once) and
+ * replay those bytes under both readings. False, with a message and
+ * nothing to free, when there is nothing to compare. */
+static bool compare_replay(const char *file, adj_audit_t run[2], const adj_audit_opts_t opts[2])
 {
     adj_buf_t in = {0};
-    if (!read_all(0, &in)) {
-        adj_cli_error("-: %s", strerror(errno));
+    adj_slurp_status_t st;
+    if (!adj_slurp(file, ADJ_MAX_SLURP, &in, &st)) {
+        if (st == ADJ_SLURP_TOO_BIG)
+            adj_cli_error("%s: larger than the %zu MiB compare reads into memory", file,
+                          ADJ_MAX_SLURP >> 20);
+        else
+            adj_cli_error("%s: %s", file, strerror(errno));
         adj_buf_free(&in);
         return false;
     }
-    for (int k = 0; k < 2; k++)
-        adj_audit_bytes(&run[k], in.data ? in.data : "", in.len, "-", &opts[k]);
-    adj_buf_free(&in);
-    return true;
-}
-
-static bool compare_file(adj_audit_t run[2], const adj_audit_opts_t opts[2], const char *file)
-{
-    for (int k = 0; k < 2; k++) {
-        if (!adj_audit_file(&run[k], file, &opts[k])) {
-            adj_cli_error("%s: %s", file, strerror(run[k].io_errno));
-            for (int i = 0; i <= k; i++)
-                adj_audit_free(&run[i]);
-            return false;
-        }
+    adj_audit_bytes(&run[0], in.data ? in.data : "", in.len, file, &opts[0]);
+    if (!run[0].replayed) {  /* SPEC 6.4: no replay, nothing to compare */
+        adj_buf_t out = {0};
+        adj_report_opts_t ro = {&opts[0], false};
+        adj_reporter_at(0)->audit(&out, &run[0], &ro);  /* the default (text) report */
+        fputs(out.data ? out.data : "", stderr);
+        adj_buf_free(&out);
+        adj_cli_error("%s: the log could not be replayed, so there is nothing to compare", file);
+        adj_audit_free(&run[0]);
+        adj_buf_free(&in);
+        return false;
     }
+    adj_audit_bytes(&run[1], in.data ? in.data : "", in.len, file, &opts[1]);
+    adj_buf_free(&in);
     return true;
 }
 
@@ -175,7 +165,7 @@ int adj_cmd_compare(const adj_config_t *c)
     adj_audit_opts_t opts[2] = {c->audit, c->audit};
     memset(&opts[0].rulings, 0, sizeof opts[0].rulings);  /* [0]: the default reading */
     adj_audit_t run[2];
-    if (!(strcmp(file, "-") == 0 ? compare_stdin(run, opts) : compare_file(run, opts, file)))
+    if (!compare_replay(file, run, opts))
         return ADJ_EXIT_USAGE;
     adj_compare_t cmp;
     adj_compare_init(&cmp, file, &run[0], &run[1], &opts[1].rulings);
