@@ -43,6 +43,9 @@ typedef enum adj_slurp_status_e { ADJ_SLURP_OK, ADJ_SLURP_IO, ADJ_SLURP_TOO_BIG 
 #define ADJ_MAX_SLURP ((size_t)64 << 20)  /* what compare reads into memory */
 bool adj_slurp(const char *path, size_t limit, adj_buf_t *out, adj_slurp_status_t *st);
 
+/* signals.c: keep descriptors 0-2 from being taken by a log (call first). */
+void adj_guard_std_fds(void);
+
 int adj_cmd_audit(const adj_config_t *c);    /* batch.c */
 int adj_cmd_explain(const adj_config_t *c);  /* explain.c */
 int adj_cmd_compare(const adj_config_t *c);  /* explain.c */

@@ -100,8 +100,9 @@ bool adj_audit_file(adj_audit_t *a, const char *path, const adj_audit_opts_t *o)
 {
     memset(a, 0, sizeof *a);
     a->file = adj_xstrdup(path);
-    int fd = 0;
-    if (strcmp(path, "-") != 0) {
+    int fd = STDIN_FILENO;
+    bool is_stdin = strcmp(path, "-") == 0;
+    if (!is_stdin) {
         fd = open(path, O_RDONLY | O_CLOEXEC);  /* read-only: adjutant never writes a log */
         struct stat st;
         if (fd >= 0 && fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
@@ -117,7 +118,7 @@ bool adj_audit_file(adj_audit_t *a, const char *path, const adj_audit_opts_t *o)
     }
     adj_reader_t *r = adj_reader_new(fd, path, &a->diags);
     audit_run(a, r, o);
-    if (fd > 0)
+    if (!is_stdin)
         close(fd);
     return !a->io_error;
 }

@@ -221,6 +221,11 @@ static int check_audit(adj_config_t *c)
 {
     if (c->arg_count == 0)
         return usage_error(c, "audit needs at least one FILE or DIR (- for standard input)");
+    size_t dashes = 0;  /* SPEC 5: one reader of standard input */
+    for (size_t i = 0; i < c->arg_count; i++)
+        dashes += !strcmp(c->args[i], "-");
+    if (dashes > 1)
+        return usage_error(c, "- (standard input) may be given only once");
     return -1;
 }
 

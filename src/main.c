@@ -7,6 +7,7 @@
 int main(int argc, char **argv)
 {
     adj_config_t c;
+    adj_guard_std_fds();
     int status = adj_cli_parse(&c, argc, argv);
     if (status >= 0)
         return status;
