@@ -33,6 +33,13 @@ int adj_cli_parse(adj_config_t *c, int argc, char **argv);
 void adj_config_free(adj_config_t *c);
 
 void adj_cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "adjutant: NAME: message": a file name first, shown as SPEC 5 says. */
+void adj_cli_error_name(const char *name, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* walk.c: every log below `dir` (SPEC 5), handed to `found` (which takes
+ * the owned path) in strcmp order. False when something was reported. */
+bool adj_walk(const char *dir, void (*found)(void *ctx, char *path), void *ctx);
 
 /* Write a buffer to standard output; false on a write error. */
 bool adj_cli_write(const adj_buf_t *b);

@@ -9,7 +9,6 @@
  */
 #include "adj_cli.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -36,64 +35,9 @@ static void list_push(file_list_t *l, char *path)
     l->paths[l->count++] = path;
 }
 
-static int path_cmp(const void *a, const void *b)
+static void list_found(void *ctx, char *path)
 {
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static bool has_yaml_suffix(const char *name)
-{
-    size_t n = strlen(name);
-    return (n > 5 && !strcmp(name + n - 5, ".yaml")) || (n > 4 && !strcmp(name + n - 4, ".yml"));
-}
-
-/* Every *.yaml / *.yml below dir, sorted by path for a stable order. */
-static bool collect_dir(file_list_t *l, const char *dir, int depth)
-{
-    if (depth > 64)
-        return true;
-    DIR *d = opendir(dir);
-    if (!d) {
-        adj_cli_error("%s: %s", dir, strerror(errno));
-        return false;
-    }
-    file_list_t here = {0};
-    file_list_t subdirs = {0};
-    struct dirent *de;
-    while ((de = readdir(d)) != NULL) {
-        if (de->d_name[0] == '.')
-            continue;
-        char *path = adj_xasprintf("%s/%s", dir, de->d_name);
-        struct stat st;
-        if (lstat(path, &st) != 0) {
-            free(path);
-            continue;
-        }
-        if (S_ISDIR(st.st_mode))
-            list_push(&subdirs, path);
-        else if (S_ISREG(st.st_mode) && has_yaml_suffix(de->d_name))
-            list_push(&here, path);
-        else
-            free(path);
-    }
-    closedir(d);
-    /* files and directories interleaved in one sorted order */
-    for (size_t i = 0; i < subdirs.count; i++)
-        list_push(&here, subdirs.paths[i]);
-    free(subdirs.paths);
-    qsort(here.paths, here.count, sizeof *here.paths, path_cmp);
-    bool ok = true;
-    for (size_t i = 0; i < here.count; i++) {
-        struct stat st;
-        if (lstat(here.paths[i], &st) == 0 && S_ISDIR(st.st_mode)) {
-            ok = collect_dir(l, here.paths[i], depth + 1) && ok;
-            free(here.paths[i]);
-        } else {
-            list_push(l, here.paths[i]);
-        }
-    }
-    free(here.paths);
-    return ok;
+    list_push(ctx, path);
 }
 
 /* ------------------------------------------------------------------ */
@@ -185,7 +129,7 @@ static bool collect_args(const adj_config_t *c, file_list_t *files)
         struct stat st;
         const char *a = c->args[i];
         if (strcmp(a, "-") != 0 && stat(a, &st) == 0 && S_ISDIR(st.st_mode))
-            ok = collect_dir(files, a, 0) && ok;
+            ok = adj_walk(a, list_found, files) && ok;
         else
             list_push(files, adj_xstrdup(a));
     }

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const char usage_text[] =
@@ -42,6 +43,16 @@ void adj_cli_error(const char *fmt, ...)
     va_list ap;
     va_start(ap, fmt);
     cli_verror(fmt, ap);
+    va_end(ap);
+}
+
+void adj_cli_error_name(const char *name, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "adjutant: %s: ", name);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
     va_end(ap);
 }
 
@@ -229,10 +240,18 @@ static int check_audit(adj_config_t *c)
     return -1;
 }
 
+static bool is_directory(const char *path)
+{
+    struct stat st;
+    return strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
 static int check_explain(adj_config_t *c)
 {
     if (c->arg_count < 2)
         return usage_error(c, "explain needs a FILE and at least one LEADER id");
+    if (is_directory(c->args[0]))
+        return usage_error(c, "explain reads one FILE, not a directory: %s", c->args[0]);
     return -1;
 }
 
@@ -240,6 +259,8 @@ static int check_compare(adj_config_t *c)
 {
     if (c->arg_count != 1)
         return usage_error(c, "compare needs exactly one FILE");
+    if (is_directory(c->args[0]))
+        return usage_error(c, "compare reads one FILE, not a directory: %s", c->args[0]);
     if (!c->rulings_given || adj_rulings_is_default(&c->audit.rulings))
         return usage_error(c, "compare needs at least one --ruling NAME=VALUE that is not "
                               "the default");
