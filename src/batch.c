@@ -70,7 +70,7 @@ static void audit_one(const adj_config_t *c, const char *path, result_t *res)
     res->bytes = a.bytes;
     if (a.io_error) {
         res->io_error = true;
-        adj_buf_printf(&res->out, "%s: %s", path, strerror(a.io_errno));
+        adj_buf_puts(&res->out, strerror(a.io_errno));
         adj_audit_free(&a);
         return;
     }
@@ -175,7 +175,7 @@ static void print_result(pool_t *p, size_t i, bool pooled, bool progress, totals
     if (progress)
         fputs("\r\033[K", stderr);
     if (r->io_error) {
-        adj_cli_error("%s", r->out.data);
+        adj_cli_error_name(p->files->paths[i], "%s", r->out.data);
         t->status = ADJ_EXIT_USAGE;
         t->io_failed++;
     } else {

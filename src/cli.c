@@ -50,7 +50,10 @@ void adj_cli_error_name(const char *name, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "adjutant: %s: ", name);
+    adj_buf_t shown = {0};  /* escaped as the reports show names */
+    adj_escape_text(&shown, name, strlen(name));
+    fprintf(stderr, "adjutant: %s: ", shown.data ? shown.data : "");
+    adj_buf_free(&shown);
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
     va_end(ap);

@@ -58,7 +58,7 @@ static int explain_no_replay(const adj_config_t *c, const adj_audit_t *a)
     adj_reporter_find("text")->audit(&out, a, &ro);  /* for people, whatever --format says */
     fputs(out.data ? out.data : "", stderr);
     adj_buf_free(&out);
-    adj_cli_error("%s: the log could not be replayed, so no leader can be explained", a->file);
+    adj_cli_error_name(a->file, "the log could not be replayed, so no leader can be explained");
     return ADJ_EXIT_USAGE;
 }
 
@@ -69,7 +69,10 @@ static int explain_find_leaders(const adj_audit_t *a, adj_story_t *stories, size
     for (size_t i = 0; i < n; i++) {
         stories[i].leader = adj_reader_leader_index(a->reader, stories[i].id);
         if (stories[i].leader < 0) {
-            adj_cli_error("%s: leader '%s' is not in the roster", a->file, stories[i].id);
+            adj_buf_t id = {0};
+            adj_escape_text(&id, stories[i].id, strlen(stories[i].id));
+            adj_cli_error_name(a->file, "leader '%s' is not in the roster", id.data ? id.data : "");
+            adj_buf_free(&id);
             status = ADJ_EXIT_USAGE;
         }
     }
@@ -108,7 +111,7 @@ int adj_cmd_explain(const adj_config_t *c)
     o.step_ctx = &x;
     int status;
     if (!adj_audit_file(&a, file, &o)) {
-        adj_cli_error("%s: %s", file, strerror(a.io_errno));
+        adj_cli_error_name(file, "%s", strerror(a.io_errno));
         status = ADJ_EXIT_USAGE;
     } else if (!a.replayed) {
         status = explain_no_replay(c, &a);
@@ -135,10 +138,10 @@ static bool compare_replay(const char *file, adj_audit_t run[2], const adj_audit
     adj_slurp_status_t st;
     if (!adj_slurp(file, ADJ_MAX_SLURP, &in, &st)) {
         if (st == ADJ_SLURP_TOO_BIG)
-            adj_cli_error("%s: larger than the %zu MiB compare reads into memory", file,
-                          ADJ_MAX_SLURP >> 20);
+            adj_cli_error_name(file, "larger than the %zu MiB compare reads into memory",
+                               ADJ_MAX_SLURP >> 20);
         else
-            adj_cli_error("%s: %s", file, strerror(errno));
+            adj_cli_error_name(file, "%s", strerror(errno));
         adj_buf_free(&in);
         return false;
     }
@@ -149,7 +152,7 @@ static bool compare_replay(const char *file, adj_audit_t run[2], const adj_audit
         adj_reporter_at(0)->audit(&out, &run[0], &ro);  /* the default (text) report */
         fputs(out.data ? out.data : "", stderr);
         adj_buf_free(&out);
-        adj_cli_error("%s: the log could not be replayed, so there is nothing to compare", file);
+        adj_cli_error_name(file, "the log could not be replayed, so there is nothing to compare");
         adj_audit_free(&run[0]);
         adj_buf_free(&in);
         return false;

@@ -120,7 +120,7 @@ static void json_audit(adj_buf_t *out, const adj_audit_t *a, const adj_report_op
     adj_json_t j;
     adj_json_init(&j, out);
     adj_json_open_object(&j);
-    adj_json_member_str(&j, "file", a->file);
+    adj_json_member_name(&j, "file", a->file);
     adj_json_member_bool(&j, "ok", a->diags.errors == 0);
     adj_json_key(&j, "turn");
     turn_or_null(&j, r && r->turn_begun, r ? r->turn : 0);
@@ -185,7 +185,7 @@ static void json_explain(adj_buf_t *out, const adj_audit_t *a, const adj_story_t
     adj_json_t j;
     adj_json_init(&j, out);
     adj_json_open_object(&j);
-    adj_json_member_str(&j, "file", a->file);
+    adj_json_member_name(&j, "file", a->file);
     adj_json_member_str(&j, "leader", id);
     adj_json_key(&j, "rulings");
     rulings(&j, &o->audit->rulings, false);
@@ -258,7 +258,7 @@ static void json_compare(adj_buf_t *out, const adj_compare_t *c, const adj_repor
     adj_json_t j;
     adj_json_init(&j, out);
     adj_json_open_object(&j);
-    adj_json_member_str(&j, "file", c->file);
+    adj_json_member_name(&j, "file", c->file);
     adj_json_key(&j, "rulings");
     rulings(&j, c->alt, true);
     adj_json_key(&j, "leaders");
