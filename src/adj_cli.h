@@ -41,6 +41,10 @@ void adj_cli_error_name(const char *name, const char *fmt, ...)
  * the owned path) in strcmp order. False when something was reported. */
 bool adj_walk(const char *dir, void (*found)(void *ctx, char *path), void *ctx);
 
+/* Flush standard output: `status`, or 2 with a message when a write
+ * failed (a full disk, a closed pipe). Every command ends with it. */
+int adj_cli_flush(int status);
+
 /* Write a buffer to standard output; false on a write error. */
 bool adj_cli_write(const adj_buf_t *b);
 

@@ -59,6 +59,15 @@ void adj_cli_error_name(const char *name, const char *fmt, ...)
     va_end(ap);
 }
 
+int adj_cli_flush(int status)
+{
+    errno = 0;
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return status;
+    adj_cli_error("cannot write the report: %s", strerror(errno ? errno : EIO));
+    return ADJ_EXIT_USAGE;
+}
+
 bool adj_cli_write(const adj_buf_t *b)
 {
     if (b->len && fwrite(b->data, 1, b->len, stdout) != b->len)
@@ -274,14 +283,14 @@ static int print_version(adj_config_t *c)
 {
     printf("adjutant %s (log format adjutant/1)\n", ADJ_VERSION);
     adj_config_free(c);
-    return ADJ_EXIT_OK;
+    return adj_cli_flush(ADJ_EXIT_OK);
 }
 
 static int list_codes(adj_config_t *c)
 {
     print_codes(stdout);
     adj_config_free(c);
-    return ADJ_EXIT_OK;
+    return adj_cli_flush(ADJ_EXIT_OK);
 }
 
 /* The first word: a command, with the check of its words; or an action
@@ -358,7 +367,7 @@ static int opt_help(adj_config_t *c, const char *val)
     fputs(help_outro, stdout);
     print_rulings(stdout);
     adj_config_free(c);
-    return ADJ_EXIT_OK;
+    return adj_cli_flush(ADJ_EXIT_OK);
 }
 
 /* ------------------------------------------------------------------ */

@@ -91,8 +91,8 @@ static int explain_report(const adj_config_t *c, const adj_audit_t *a, const adj
     if (c->reporter->end)
         c->reporter->end(&out, &ro);
     int status = a->diags.errors ? ADJ_EXIT_FLAWS : ADJ_EXIT_OK;
-    if (!adj_cli_write(&out) || fflush(stdout) != 0)
-        status = ADJ_EXIT_USAGE;
+    adj_cli_write(&out);
+    status = adj_cli_flush(status);
     adj_buf_free(&out);
     return status;
 }
@@ -180,8 +180,8 @@ int adj_cmd_compare(const adj_config_t *c)
     if (c->reporter->end)
         c->reporter->end(&out, &ro);
     int status = (cmp.leaders_differ || cmp.tally_differs) ? ADJ_EXIT_FLAWS : ADJ_EXIT_OK;
-    if (!adj_cli_write(&out) || fflush(stdout) != 0)
-        status = ADJ_EXIT_USAGE;
+    adj_cli_write(&out);
+    status = adj_cli_flush(status);
     adj_buf_free(&out);
     adj_compare_free(&cmp);
     adj_audit_free(&run[0]);
