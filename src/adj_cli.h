@@ -47,6 +47,8 @@ int adj_cli_flush(int status);
 
 /* Write a buffer to standard output; false on a write error. */
 bool adj_cli_write(const adj_buf_t *b);
+/* The same, then flushed: a whole report reaches standard output. */
+bool adj_cli_write_flush(const adj_buf_t *b);
 
 /* slurp.c: read all of `path` ("-": standard input) once into `out`, at
  * most `limit` bytes. False on failure: *st says which (errno set for IO). */
@@ -56,6 +58,11 @@ bool adj_slurp(const char *path, size_t limit, adj_buf_t *out, adj_slurp_status_
 
 /* signals.c: keep descriptors 0-2 from being taken by a log (call first). */
 void adj_guard_std_fds(void);
+/* SIGINT, SIGTERM, SIGHUP set a flag (a second one stops at once); a
+ * command finishes the report it is writing, starts none after it, and
+ * adjutant exits 128 + the number adj_signal_caught gives (0: none). */
+void adj_signals_install(void);
+int adj_signal_caught(void);
 
 int adj_cmd_audit(const adj_config_t *c);    /* batch.c */
 int adj_cmd_explain(const adj_config_t *c);  /* explain.c */

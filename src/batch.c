@@ -59,6 +59,7 @@ typedef struct pool_s {
     size_t next;                  /* next file to take */
     size_t printed;               /* files printed so far */
     size_t window;                /* how far ahead workers may run */
+    bool stopping;                /* a signal or a failed write: take no new file */
     pthread_mutex_t lock;
     pthread_cond_t changed;
 } pool_t;
@@ -90,9 +91,9 @@ static void *worker(void *arg)
     pool_t *p = arg;
     pthread_mutex_lock(&p->lock);
     for (;;) {
-        while (p->next < p->files->count && p->next >= p->printed + p->window)
+        while (p->next < p->files->count && p->next >= p->printed + p->window && !p->stopping)
             pthread_cond_wait(&p->changed, &p->lock);
-        if (p->next >= p->files->count)
+        if (p->next >= p->files->count || p->stopping || adj_signal_caught())
             break;
         size_t i = p->next++;
         pthread_mutex_unlock(&p->lock);
@@ -101,6 +102,7 @@ static void *worker(void *arg)
         p->results[i].done = true;
         pthread_cond_broadcast(&p->changed);
     }
+    pthread_cond_broadcast(&p->changed);  /* a printer waiting for a file none will take */
     pthread_mutex_unlock(&p->lock);
     return NULL;
 }
@@ -156,20 +158,25 @@ typedef struct totals_s {
     size_t clean, flawed, io_failed, errors, warnings;
     uint64_t bytes;
     int status;
+    bool stopped;   /* the batch ended early: no total */
 } totals_t;
 
 /* Print file i's report once it is done (over the progress line), and
- * count it. */
-static void print_result(pool_t *p, size_t i, bool pooled, bool progress, totals_t *t)
+ * count it. False when the batch stops here: a signal, or a failed write
+ * (SIGPIPE may be ignored); only whole reports are written. */
+static bool print_result(pool_t *p, size_t i, bool pooled, bool progress, totals_t *t)
 {
     result_t *r = &p->results[i];
     if (!pooled) {
         audit_one(p->config, p->files->paths[i], r);  /* no pool: audit, then print, in turn */
     } else {
         pthread_mutex_lock(&p->lock);
-        while (!r->done)
+        while (!r->done && !(i >= p->next && adj_signal_caught()))
             pthread_cond_wait(&p->changed, &p->lock);
+        bool untaken = !r->done;  /* a signal stopped the workers first */
         pthread_mutex_unlock(&p->lock);
+        if (untaken)
+            return false;
     }
     t->bytes += r->bytes;
     if (progress)
@@ -179,8 +186,8 @@ static void print_result(pool_t *p, size_t i, bool pooled, bool progress, totals
         t->status = ADJ_EXIT_USAGE;
         t->io_failed++;
     } else {
-        if (!adj_cli_write(&r->out))
-            t->status = ADJ_EXIT_USAGE;
+        if (!adj_cli_write_flush(&r->out))
+            t->stopped = true;  /* adj_cli_flush says why, once */
         t->errors += r->errors;
         t->warnings += r->warnings;
         if (r->errors && t->status == ADJ_EXIT_OK)
@@ -191,10 +198,13 @@ static void print_result(pool_t *p, size_t i, bool pooled, bool progress, totals
             t->clean++;
     }
     adj_buf_free(&r->out);
+    t->stopped = t->stopped || adj_signal_caught();
     pthread_mutex_lock(&p->lock);
     p->printed = i + 1;
+    p->stopping = t->stopped;
     pthread_cond_broadcast(&p->changed);
     pthread_mutex_unlock(&p->lock);
+    return !t->stopped;
 }
 
 /* A document-per-run format's opening or closing (SARIF), when it has one. */
@@ -219,16 +229,15 @@ static void print_all(pool_t *p, size_t started, totals_t *t)
     double start = now_seconds();
     report_hook(c, c->reporter->begin, t);
     for (size_t i = 0; i < n; i++) {
-        print_result(p, i, started > 0, progress, t);
-        if (progress) {
-            fflush(stdout);
+        if (!print_result(p, i, started > 0, progress, t))
+            break;
+        if (progress)
             show_progress(i + 1, n, t->bytes, start);
-        }
     }
     if (progress)
         fputs("\r\033[K", stderr);
     report_hook(c, c->reporter->end, t);
-    if (c->summary)
+    if (c->summary && !t->stopped)
         printf("total: %zu file%s, %zu clean, %zu with errors, %zu unreadable; %zu error%s, "
                "%zu warning%s\n",
                n, n == 1 ? "" : "s", t->clean, t->flawed, t->io_failed, t->errors,
@@ -251,10 +260,9 @@ int adj_cmd_audit(const adj_config_t *c)
     print_all(&p, started, &t);
     for (size_t i = 0; i < started; i++)
         pthread_join(threads[i], NULL);
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        adj_cli_error("cannot write the report: %s", strerror(errno));
-        t.status = ADJ_EXIT_USAGE;
-    }
+    t.status = adj_cli_flush(t.status);
+    for (size_t i = 0; i < files.count; i++)
+        adj_buf_free(&p.results[i].out);  /* those a stop left unprinted */
     pthread_mutex_destroy(&p.lock);
     pthread_cond_destroy(&p.changed);
     free(threads);

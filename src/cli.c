@@ -59,19 +59,37 @@ void adj_cli_error_name(const char *name, const char *fmt, ...)
     va_end(ap);
 }
 
+static int write_errno;  /* why the first failed write failed, 0: none */
+
 int adj_cli_flush(int status)
 {
     errno = 0;
     if (fflush(stdout) == 0 && !ferror(stdout))
         return status;
-    adj_cli_error("cannot write the report: %s", strerror(errno ? errno : EIO));
+    int err = write_errno ? write_errno : errno ? errno : EIO;
+    adj_cli_error("cannot write the report: %s", strerror(err));
     return ADJ_EXIT_USAGE;
 }
 
 bool adj_cli_write(const adj_buf_t *b)
 {
-    if (b->len && fwrite(b->data, 1, b->len, stdout) != b->len)
+    if (b->len && fwrite(b->data, 1, b->len, stdout) != b->len) {
+        if (!write_errno)
+            write_errno = errno;
         return false;
+    }
+    return true;
+}
+
+bool adj_cli_write_flush(const adj_buf_t *b)
+{
+    if (!adj_cli_write(b))
+        return false;
+    if (fflush(stdout) != 0) {
+        if (!write_errno)
+            write_errno = errno;
+        return false;
+    }
     return true;
 }
 
