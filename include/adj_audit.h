@@ -40,7 +40,11 @@ typedef struct adj_audit_s {
     adj_replay_t result;      /* what the reporters read (a view into reader and engine) */
     uint64_t bytes;           /* bytes read */
     uint64_t events;          /* YAML events parsed */
+    bool at_reached;          /* --at turn:N: the replay stopped at `turn: N` */
 } adj_audit_t;
+
+/* --at turn:N asked for a turn the replay never began (SPEC 6.2 warns). */
+bool adj_audit_at_missed(const adj_audit_t *a, const adj_audit_opts_t *o);
 
 /* Audit `path` ("-": standard input). Always fills `a`; free it with
  * adj_audit_free. Returns false on an I/O failure (a->io_error). */

@@ -45,6 +45,9 @@ bool adj_walk(const char *dir, void (*found)(void *ctx, char *path), void *ctx);
  * failed (a full disk, a closed pipe). Every command ends with it. */
 int adj_cli_flush(int status);
 
+/* SPEC 6.2: say on standard error when --at turn:N never began in `a`. */
+void adj_cli_warn_at(const char *file, const adj_audit_t *a, const adj_audit_opts_t *o);
+
 /* Write a buffer to standard output; false on a write error. */
 bool adj_cli_write(const adj_buf_t *b);
 /* The same, then flushed: a whole report reaches standard output. */

@@ -24,7 +24,9 @@ bool adj_at_parse(adj_at_t *at, const char *arg)
     } else {
         return false;
     }
-    if (*num == '\0')
+    /* exactly -?[0-9]+ (turn) or [0-9]+ (line), SPEC 6.2: no blank, no '+' */
+    const char *digits = kind == ADJ_AT_TURN && *num == '-' ? num + 1 : num;
+    if (*digits == '\0' || strspn(digits, "0123456789") != strlen(digits))
         return false;
     char *end;
     errno = 0;
@@ -74,8 +76,10 @@ static void audit_run(adj_audit_t *a, adj_reader_t *r, const adj_audit_opts_t *o
         } else if (st == ADJ_READ_ENTRY) {
             bool was_over = o->at.kind == ADJ_AT_TURN && adj_engine_result(a->engine).ended;
             adj_engine_feed(a->engine, en);
-            if (at_reached(&o->at, en, was_over))
+            if (at_reached(&o->at, en, was_over)) {
+                a->at_reached = true;
                 break;  /* the moment asked for: nothing expires, no missing-end */
+            }
         } else if (st == ADJ_READ_EVENTS_END) {
             adj_engine_finish(a->engine, adj_reader_events_end(r));
         } else {
@@ -138,4 +142,9 @@ void adj_audit_free(adj_audit_t *a)
     adj_diags_free(&a->diags);
     free(a->file);
     memset(a, 0, sizeof *a);
+}
+
+bool adj_audit_at_missed(const adj_audit_t *a, const adj_audit_opts_t *o)
+{
+    return o->at.kind == ADJ_AT_TURN && a->replayed && !a->at_reached;
 }

@@ -48,6 +48,7 @@ typedef struct result_s {
     adj_buf_t out;          /* owned: the rendered report */
     bool done;
     bool io_error;
+    bool at_missed;         /* --at turn:N never began */
     size_t errors, warnings;
     uint64_t bytes;
 } result_t;
@@ -75,6 +76,7 @@ static void audit_one(const adj_config_t *c, const char *path, result_t *res)
         adj_audit_free(&a);
         return;
     }
+    res->at_missed = adj_audit_at_missed(&a, &c->audit);
     res->errors = a.diags.errors;
     res->warnings = a.diags.warnings;
     adj_report_opts_t ro = {&c->audit, c->color};
@@ -186,6 +188,9 @@ static bool print_result(pool_t *p, size_t i, bool pooled, bool progress, totals
         t->status = ADJ_EXIT_USAGE;
         t->io_failed++;
     } else {
+        if (r->at_missed)
+            adj_cli_error_name(p->files->paths[i], "turn %lld never begins; the report covers "
+                               "the whole log", (long long)p->config->audit.at.value);
         if (!adj_cli_write_flush(&r->out))
             t->stopped = true;  /* adj_cli_flush says why, once */
         t->errors += r->errors;

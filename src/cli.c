@@ -71,6 +71,13 @@ int adj_cli_flush(int status)
     return ADJ_EXIT_USAGE;
 }
 
+void adj_cli_warn_at(const char *file, const adj_audit_t *a, const adj_audit_opts_t *o)
+{
+    if (adj_audit_at_missed(a, o))
+        adj_cli_error_name(file, "turn %lld never begins; the report covers the whole log",
+                           (long long)o->at.value);
+}
+
 bool adj_cli_write(const adj_buf_t *b)
 {
     if (b->len && fwrite(b->data, 1, b->len, stdout) != b->len) {
@@ -204,7 +211,7 @@ static int opt_jobs(adj_config_t *c, const char *val)
     char *end;
     errno = 0;
     long n = strtol(val, &end, 10);
-    if (errno || *end || n < 1 || n > 256)
+    if (errno || *end || n < 1 || n > 256 || !(*val >= '0' && *val <= '9'))
         return usage_error(c, "-j takes a number of jobs from 1 to 256, not '%s'", val);
     c->jobs = (int)n;
     return -1;

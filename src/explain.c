@@ -117,8 +117,10 @@ int adj_cmd_explain(const adj_config_t *c)
         status = explain_no_replay(c, &a);
     } else {
         status = explain_find_leaders(&a, stories, nleaders);
-        if (status == ADJ_EXIT_OK)
+        if (status == ADJ_EXIT_OK) {
+            adj_cli_warn_at(file, &a, &c->audit);
             status = explain_report(c, &a, stories, nleaders);
+        }
     }
     stories_free(stories, nleaders);
     adj_audit_free(&a);
@@ -157,6 +159,7 @@ static bool compare_replay(const char *file, adj_audit_t run[2], const adj_audit
         adj_buf_free(&in);
         return false;
     }
+    adj_cli_warn_at(file, &run[0], &opts[0]);
     adj_audit_bytes(&run[1], in.data ? in.data : "", in.len, file, &opts[1]);
     adj_buf_free(&in);
     return true;
