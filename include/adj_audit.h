@@ -19,11 +19,16 @@ typedef struct adj_at_s {
 /* Parse "turn:N" or "line:L"; false on a malformed value. */
 bool adj_at_parse(adj_at_t *at, const char *arg);
 
+struct adj_audit_s;
+
 typedef struct adj_audit_opts_s {
     adj_rulings_t rulings;
     adj_at_t at;
     adj_step_fn on_step;      /* explain's story, NULL otherwise */
     void *step_ctx;           /* borrowed */
+    /* explain: called with step_ctx once the roster is read, before the
+     * first event; false stops the audit there. NULL otherwise. */
+    bool (*on_header)(void *ctx, const struct adj_audit_s *a);
     const size_t *chunks;     /* borrowed, adj_audit_bytes only: input in these pieces */
     size_t chunk_count;
 } adj_audit_opts_t;

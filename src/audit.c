@@ -73,6 +73,8 @@ static void audit_run(adj_audit_t *a, adj_reader_t *r, const adj_audit_opts_t *o
         adj_read_status_t st = adj_reader_next(r, &en);
         if (st == ADJ_READ_HEADER) {
             audit_start_replay(a, r, o);
+            if (o->on_header && !o->on_header(o->step_ctx, a))
+                break;  /* explain: a name not in the roster */
         } else if (st == ADJ_READ_ENTRY) {
             bool was_over = o->at.kind == ADJ_AT_TURN && adj_engine_result(a->engine).ended;
             adj_engine_feed(a->engine, en);

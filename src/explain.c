@@ -16,9 +16,11 @@
 /* ------------------------------------------------------------------ */
 
 typedef struct explain_ctx_s {
-    adj_reader_t **reader;       /* borrowed: the audit's reader, for the roster */
     adj_story_t *stories;        /* borrowed array */
     size_t count;
+    ptrdiff_t *first;            /* owned: per roster leader, his first story, -1: none */
+    ptrdiff_t *next;             /* owned: per story, the next of the same leader, -1: none */
+    bool unknown;                /* a name is not in the roster */
 } explain_ctx_t;
 
 static void story_push(adj_story_t *s, const adj_step_t *st)
@@ -31,13 +33,36 @@ static void story_push(adj_story_t *s, const adj_step_t *st)
                                               st->rule, adj_xstrdup(st->text), *st->state};
 }
 
+/* Names against the roster before the first event (an unknown one stops
+ * the audit: a usage error), and each leader's stories chained, so a step
+ * costs the same however many names were given. */
+static bool on_header(void *ctx, const adj_audit_t *a)
+{
+    explain_ctx_t *x = ctx;
+    size_t n = adj_reader_header(a->reader)->leader_count;
+    x->first = adj_xcalloc(n ? n : 1, sizeof *x->first);
+    x->next = adj_xcalloc(x->count ? x->count : 1, sizeof *x->next);
+    for (size_t l = 0; l < n; l++)
+        x->first[l] = -1;
+    for (size_t i = x->count; i-- > 0;) {
+        adj_story_t *s = &x->stories[i];
+        s->leader = adj_reader_leader_index(a->reader, s->id);
+        x->next[i] = -1;
+        if (s->leader < 0) {
+            x->unknown = true;
+            continue;
+        }
+        x->next[i] = x->first[s->leader];
+        x->first[s->leader] = (ptrdiff_t)i;
+    }
+    return !x->unknown;
+}
+
 static void on_step(void *ctx, const adj_step_t *st)
 {
     explain_ctx_t *x = ctx;
-    const char *id = adj_reader_header(*x->reader)->leaders[st->leader].id;
-    for (size_t i = 0; i < x->count; i++)
-        if (!strcmp(x->stories[i].id, id))
-            story_push(&x->stories[i], st);
+    for (ptrdiff_t i = x->first[st->leader]; i >= 0; i = x->next[i])
+        story_push(&x->stories[i], st);
 }
 
 static void stories_free(adj_story_t *stories, size_t n)
@@ -67,8 +92,7 @@ static int explain_find_leaders(const adj_audit_t *a, adj_story_t *stories, size
 {
     int status = ADJ_EXIT_OK;
     for (size_t i = 0; i < n; i++) {
-        stories[i].leader = adj_reader_leader_index(a->reader, stories[i].id);
-        if (stories[i].leader < 0) {
+        if (stories[i].leader < 0) {  /* resolved by on_header */
             adj_buf_t id = {0};
             adj_escape_text(&id, stories[i].id, strlen(stories[i].id));
             adj_cli_error_name(a->file, "leader '%s' is not in the roster", id.data ? id.data : "");
@@ -105,9 +129,10 @@ int adj_cmd_explain(const adj_config_t *c)
     for (size_t i = 0; i < nleaders; i++)
         stories[i].id = c->args[i + 1];
     adj_audit_t a;
-    explain_ctx_t x = {&a.reader, stories, nleaders};
+    explain_ctx_t x = {stories, nleaders, NULL, NULL, false};
     adj_audit_opts_t o = c->audit;
     o.on_step = on_step;
+    o.on_header = on_header;
     o.step_ctx = &x;
     int status;
     if (!adj_audit_file(&a, file, &o)) {
@@ -123,6 +148,8 @@ int adj_cmd_explain(const adj_config_t *c)
         }
     }
     stories_free(stories, nleaders);
+    free(x.first);
+    free(x.next);
     adj_audit_free(&a);
     return status;
 }
