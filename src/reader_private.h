@@ -66,7 +66,8 @@ typedef struct roster_raw_s {
     bool has_bad;           /* first ill-typed/out-of-range field, file order */
     adj_mark_t bad_mark;
     char *bad_msg;          /* owned */
-    char *id;               /* owned, NULL when absent */
+    char *id;               /* owned, NULL when absent; borrowed when id_shared */
+    bool id_shared;         /* the id of an earlier entry (a duplicate): not a copy */
     char *name;             /* owned */
     char *side;             /* owned */
     size_t side_len;
@@ -226,6 +227,8 @@ struct adj_reader_s {
     size_t side_lens[2];
     roster_raw_t *roster;       /* owned array */
     size_t roster_count, roster_cap;
+    size_t *roster_ids;         /* owned: open addressing, roster index + 1 per id (0: empty) */
+    size_t roster_ids_cap, roster_ids_count;
     imc_row_raw_t *imc_raw;     /* owned array, file order */
     size_t imc_count, imc_cap;
     adj_mark_t imc_bad_mark;

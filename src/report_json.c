@@ -196,7 +196,7 @@ static void json_explain(adj_buf_t *out, const adj_audit_t *a, const adj_story_t
     adj_json_open_array(&j);
     for (size_t i = 0; i < a->diags.count; i++) {
         const adj_diag_t *g = &a->diags.items[i];
-        if (g->leader && !strcmp(g->leader, id))
+        if (adj_diag_is_about(g, id))
             diag(&j, g);
     }
     adj_json_close_array(&j);
