@@ -108,7 +108,8 @@ bool adj_walk(const char *dir, void (*found)(void *ctx, char *path), void *ctx)
     walk_dir(&w, dir, 0);
     if (w.ok && w.count == 0)
         walk_problem(&w, dir, "no log (*.yaml, *.yml) in this directory", 0);
-    qsort(w.paths, w.count, sizeof *w.paths, path_cmp);
+    if (w.count > 1)
+        qsort(w.paths, w.count, sizeof *w.paths, path_cmp);
     for (size_t i = 0; i < w.count; i++)
         found(ctx, w.paths[i]);
     free(w.paths);
