@@ -38,6 +38,10 @@
  *   - SPEC 3.7 replacements: only a dead or incapacitated leader is
  *     replaced, by another of his side, now out of reserve, who replaces
  *     nobody else;
+ *   - the same bytes give the same report however they arrive: the log
+ *     is audited again, delivered in chunks of pseudo-random sizes (1 to
+ *     64 bytes mostly, seeded by the input, so a crash replays), and the
+ *     JSON reports must be identical (issue 14, items 1-2);
  *   - SPEC 3.8 tally (while every part is remembered): each side's VPs are
  *     the sum of its parts; each dead leader gave VPs exactly once, and no
  *     one else did (an incapacitated leader gives none);
@@ -538,6 +542,7 @@ static void check_summary(const adj_audit_t *a, const adj_report_opts_t *ro)
     check_json(&row, a);
     adj_buf_free(&row);
     adj_buf_free(&out);
+}
 
 /* SPEC 3.4 and 8: what a replay says is owed, and the open activation. */
 static void check_pending(const adj_audit_t *a)
@@ -583,6 +588,40 @@ static void check_status(const uint8_t *data, size_t size, const adj_audit_opts_
     adj_audit_free(&a);
 }
 
+/* The JSON report of the same log delivered in pseudo-random chunks. */
+static void check_chunked(const uint8_t *log, size_t size, const adj_audit_opts_t *opts,
+                          const adj_buf_t *whole)
+{
+    enum { MAX_CHUNKS = 512 };
+    size_t chunks[MAX_CHUNKS], n = 0;
+    uint64_t x = 0x9E3779B97F4A7C15u ^ size;  /* seeded by the input: replayable */
+    for (size_t i = 0; i < size; i++)
+        x = (x ^ log[i]) * 0x100000001B3u;
+    for (size_t total = 0; total < size && n < MAX_CHUNKS; n++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        chunks[n] = (x & 7) == 0 ? 1 + (x >> 8) % 4096 : 1 + (x >> 8) % 64;
+        total += chunks[n];
+    }
+    adj_audit_opts_t o = *opts;
+    o.on_step = NULL;  /* the story does not change the report */
+    o.step_ctx = NULL;
+    o.chunks = chunks;
+    o.chunk_count = n;
+    adj_audit_t b;
+    adj_audit_bytes(&b, log, size, "fuzz.yaml", &o);
+    adj_report_opts_t ro = {.audit = &o, .color = false};
+    adj_buf_t out = {0};
+    adj_reporter_find("json")->audit(&out, &b, &ro);
+    if (out.len != whole->len || memcmp(out.data, whole->data, out.len) != 0) {
+        size_t at = 0;
+        while (at < out.len && at < whole->len && out.data[at] == whole->data[at])
+            at++;
+        fail("the report differs when the input comes in chunks", &out, at);
+    }
+    adj_buf_free(&out);
+    adj_audit_free(&b);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     adj_audit_opts_t opts;
@@ -597,6 +636,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     adj_buf_t out = {0};
     adj_reporter_find("json")->audit(&out, &a, &ro);
     check_json(&out, &a);
+    check_chunked(data + skip, size - skip, &opts, &out);
 
     adj_buf_reset(&out);
     adj_reporter_find("text")->audit(&out, &a, &ro);

@@ -19,6 +19,8 @@ typedef struct adj_at_s {
 /* Parse "turn:N" or "line:L"; false on a malformed value. */
 bool adj_at_parse(adj_at_t *at, const char *arg);
 
+struct adj_audit_s;
+
 typedef struct adj_audit_opts_s {
     adj_rulings_t rulings;
     adj_at_t at;
@@ -27,6 +29,11 @@ typedef struct adj_audit_opts_s {
     bool open_end;
     adj_step_fn on_step;      /* explain's story, NULL otherwise */
     void *step_ctx;           /* borrowed */
+    /* explain: called with step_ctx once the roster is read, before the
+     * first event; false stops the audit there. NULL otherwise. */
+    bool (*on_header)(void *ctx, const struct adj_audit_s *a);
+    const size_t *chunks;     /* borrowed, adj_audit_bytes only: input in these pieces */
+    size_t chunk_count;
 } adj_audit_opts_t;
 
 /* The result of auditing one file. */
@@ -41,7 +48,11 @@ typedef struct adj_audit_s {
     adj_replay_t result;      /* what the reporters read (a view into reader and engine) */
     uint64_t bytes;           /* bytes read */
     uint64_t events;          /* YAML events parsed */
+    bool at_reached;          /* --at turn:N: the replay stopped at `turn: N` */
 } adj_audit_t;
+
+/* --at turn:N asked for a turn the replay never began (SPEC 6.2 warns). */
+bool adj_audit_at_missed(const adj_audit_t *a, const adj_audit_opts_t *o);
 
 /* Audit `path` ("-": standard input). Always fills `a`; free it with
  * adj_audit_free. Returns false on an I/O failure (a->io_error). */

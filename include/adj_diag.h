@@ -117,6 +117,17 @@ typedef struct adj_diag_s {
     size_t seq;         /* order found: ties in the sort keep it */
 } adj_diag_t;
 
+/* What a diagnostic keeps of a leader id: a longer one (only a hostile log
+ * has one) is cut to its first bytes and "...", so memory stays bounded
+ * however long the ids and however many the findings. */
+#define ADJ_DIAG_ID_MAX 256
+
+/* An owned copy of `id` as a diagnostic keeps it (at most ADJ_DIAG_ID_MAX
+ * bytes and "..."); the same shortening for a message's %s. */
+char *adj_diag_id(const char *id);
+/* Whether `g` is about leader `id` (compared as kept). */
+bool adj_diag_is_about(const adj_diag_t *g, const char *id);
+
 /* The findings of one file, in the order found until adj_diags_sort. */
 typedef struct adj_diags_s {
     adj_diag_t *items;  /* owned array */

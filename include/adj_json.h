@@ -52,4 +52,9 @@ void adj_json_member_int(adj_json_t *j, const char *key, int64_t v);
 void adj_json_member_uint(adj_json_t *j, const char *key, uint64_t v);
 void adj_json_member_bool(adj_json_t *j, const char *key, bool v);
 
+/* A file name: the string adj_escape_text shows (so two names that differ
+ * only in invalid bytes stay different, and read as the text report). */
+void adj_json_name(adj_json_t *j, const char *name);
+void adj_json_member_name(adj_json_t *j, const char *key, const char *name);
+
 #endif

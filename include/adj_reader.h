@@ -53,6 +53,10 @@ adj_reader_t *adj_reader_new(int fd, const char *filename, adj_diags_t *diags);
 adj_reader_t *adj_reader_new_bytes(const void *data, size_t size, const char *filename,
                                    adj_diags_t *diags);
 
+/* Memory input only: deliver it in pieces of these sizes (borrowed), then
+ * as libyaml asks; how a pipe may cut it. For tests and fuzzing. */
+void adj_reader_set_chunks(adj_reader_t *r, const size_t *sizes, size_t count);
+
 void adj_reader_free(adj_reader_t *r);
 
 /* Advance. On ADJ_READ_ENTRY, *entry points into the reader (valid until the

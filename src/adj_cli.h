@@ -39,9 +39,39 @@ int adj_cli_parse(adj_config_t *c, int argc, char **argv);
 void adj_config_free(adj_config_t *c);
 
 void adj_cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "adjutant: NAME: message": a file name first, shown as SPEC 5 says. */
+void adj_cli_error_name(const char *name, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* walk.c: every log below `dir` (SPEC 5), handed to `found` (which takes
+ * the owned path) in strcmp order. False when something was reported. */
+bool adj_walk(const char *dir, void (*found)(void *ctx, char *path), void *ctx);
+
+/* Flush standard output: `status`, or 2 with a message when a write
+ * failed (a full disk, a closed pipe). Every command ends with it. */
+int adj_cli_flush(int status);
+
+/* SPEC 6.2: say on standard error when --at turn:N never began in `a`. */
+void adj_cli_warn_at(const char *file, const adj_audit_t *a, const adj_audit_opts_t *o);
 
 /* Write a buffer to standard output; false on a write error. */
 bool adj_cli_write(const adj_buf_t *b);
+/* The same, then flushed: a whole report reaches standard output. */
+bool adj_cli_write_flush(const adj_buf_t *b);
+
+/* slurp.c: read all of `path` ("-": standard input) once into `out`, at
+ * most `limit` bytes. False on failure: *st says which (errno set for IO). */
+typedef enum adj_slurp_status_e { ADJ_SLURP_OK, ADJ_SLURP_IO, ADJ_SLURP_TOO_BIG } adj_slurp_status_t;
+#define ADJ_MAX_SLURP ((size_t)64 << 20)  /* what compare reads into memory */
+bool adj_slurp(const char *path, size_t limit, adj_buf_t *out, adj_slurp_status_t *st);
+
+/* signals.c: keep descriptors 0-2 from being taken by a log (call first). */
+void adj_guard_std_fds(void);
+/* SIGINT, SIGTERM, SIGHUP set a flag (a second one stops at once); a
+ * command finishes the report it is writing, starts none after it, and
+ * adjutant exits 128 + the number adj_signal_caught gives (0: none). */
+void adj_signals_install(void);
+int adj_signal_caught(void);
 
 int adj_cmd_audit(const adj_config_t *c);    /* batch.c */
 int adj_cmd_explain(const adj_config_t *c);  /* explain.c */

@@ -24,7 +24,9 @@ bool adj_at_parse(adj_at_t *at, const char *arg)
     } else {
         return false;
     }
-    if (*num == '\0')
+    /* exactly -?[0-9]+ (turn) or [0-9]+ (line), SPEC 6.2: no blank, no '+' */
+    const char *digits = kind == ADJ_AT_TURN && *num == '-' ? num + 1 : num;
+    if (*digits == '\0' || strspn(digits, "0123456789") != strlen(digits))
         return false;
     char *end;
     errno = 0;
@@ -72,18 +74,24 @@ static void audit_pass_dropped(adj_audit_t *a, adj_reader_t *r)
 static void audit_run(adj_audit_t *a, adj_reader_t *r, const adj_audit_opts_t *o)
 {
     a->reader = r;
+    if (o->chunk_count)
+        adj_reader_set_chunks(r, o->chunks, o->chunk_count);
     at_arm(&o->at, r);
     for (;;) {
         const adj_entry_t *en;
         adj_read_status_t st = adj_reader_next(r, &en);
         if (st == ADJ_READ_HEADER) {
             audit_start_replay(a, r, o);
+            if (o->on_header && !o->on_header(o->step_ctx, a))
+                break;  /* explain: a name not in the roster */
         } else if (st == ADJ_READ_ENTRY) {
             bool was_over = o->at.kind == ADJ_AT_TURN && adj_engine_result(a->engine).ended;
             audit_pass_dropped(a, r);
             adj_engine_feed(a->engine, en);
-            if (at_reached(&o->at, en, was_over))
+            if (at_reached(&o->at, en, was_over)) {
+                a->at_reached = true;
                 break;  /* the moment asked for: nothing expires, no missing-end */
+            }
         } else if (st == ADJ_READ_EVENTS_END) {
             audit_pass_dropped(a, r);
             if (!o->open_end)  /* status reads on: keys after `events` are still reported */
@@ -110,8 +118,9 @@ bool adj_audit_file(adj_audit_t *a, const char *path, const adj_audit_opts_t *o)
 {
     memset(a, 0, sizeof *a);
     a->file = adj_xstrdup(path);
-    int fd = 0;
-    if (strcmp(path, "-") != 0) {
+    int fd = STDIN_FILENO;
+    bool is_stdin = strcmp(path, "-") == 0;
+    if (!is_stdin) {
         fd = open(path, O_RDONLY | O_CLOEXEC);  /* read-only: adjutant never writes a log */
         struct stat st;
         if (fd >= 0 && fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
@@ -127,7 +136,7 @@ bool adj_audit_file(adj_audit_t *a, const char *path, const adj_audit_opts_t *o)
     }
     adj_reader_t *r = adj_reader_new(fd, path, &a->diags);
     audit_run(a, r, o);
-    if (fd > 0)
+    if (!is_stdin)
         close(fd);
     return !a->io_error;
 }
@@ -147,4 +156,9 @@ void adj_audit_free(adj_audit_t *a)
     adj_diags_free(&a->diags);
     free(a->file);
     memset(a, 0, sizeof *a);
+}
+
+bool adj_audit_at_missed(const adj_audit_t *a, const adj_audit_opts_t *o)
+{
+    return o->at.kind == ADJ_AT_TURN && a->replayed && !a->at_reached;
 }

@@ -10,7 +10,6 @@
  */
 #include "adj_cli.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -37,64 +36,9 @@ static void list_push(file_list_t *l, char *path)
     l->paths[l->count++] = path;
 }
 
-static int path_cmp(const void *a, const void *b)
+static void list_found(void *ctx, char *path)
 {
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static bool has_yaml_suffix(const char *name)
-{
-    size_t n = strlen(name);
-    return (n > 5 && !strcmp(name + n - 5, ".yaml")) || (n > 4 && !strcmp(name + n - 4, ".yml"));
-}
-
-/* Every *.yaml / *.yml below dir, sorted by path for a stable order. */
-static bool collect_dir(file_list_t *l, const char *dir, int depth)
-{
-    if (depth > 64)
-        return true;
-    DIR *d = opendir(dir);
-    if (!d) {
-        adj_cli_error("%s: %s", dir, strerror(errno));
-        return false;
-    }
-    file_list_t here = {0};
-    file_list_t subdirs = {0};
-    struct dirent *de;
-    while ((de = readdir(d)) != NULL) {
-        if (de->d_name[0] == '.')
-            continue;
-        char *path = adj_xasprintf("%s/%s", dir, de->d_name);
-        struct stat st;
-        if (lstat(path, &st) != 0) {
-            free(path);
-            continue;
-        }
-        if (S_ISDIR(st.st_mode))
-            list_push(&subdirs, path);
-        else if (S_ISREG(st.st_mode) && has_yaml_suffix(de->d_name))
-            list_push(&here, path);
-        else
-            free(path);
-    }
-    closedir(d);
-    /* files and directories interleaved in one sorted order */
-    for (size_t i = 0; i < subdirs.count; i++)
-        list_push(&here, subdirs.paths[i]);
-    free(subdirs.paths);
-    qsort(here.paths, here.count, sizeof *here.paths, path_cmp);
-    bool ok = true;
-    for (size_t i = 0; i < here.count; i++) {
-        struct stat st;
-        if (lstat(here.paths[i], &st) == 0 && S_ISDIR(st.st_mode)) {
-            ok = collect_dir(l, here.paths[i], depth + 1) && ok;
-            free(here.paths[i]);
-        } else {
-            list_push(l, here.paths[i]);
-        }
-    }
-    free(here.paths);
-    return ok;
+    list_push(ctx, path);
 }
 
 /* ------------------------------------------------------------------ */
@@ -106,6 +50,7 @@ typedef struct result_s {
     bool done;
     bool io_error;
     bool claim_wrong;       /* for --summary's totals */
+    bool at_missed;         /* --at turn:N never began */
     size_t errors, warnings;
     uint64_t bytes;
 } result_t;
@@ -117,6 +62,7 @@ typedef struct pool_s {
     size_t next;                  /* next file to take */
     size_t printed;               /* files printed so far */
     size_t window;                /* how far ahead workers may run */
+    bool stopping;                /* a signal or a failed write: take no new file */
     pthread_mutex_t lock;
     pthread_cond_t changed;
 } pool_t;
@@ -134,10 +80,11 @@ static void audit_one(const adj_config_t *c, const char *path, result_t *res)
     res->bytes = a.bytes;
     if (a.io_error) {
         res->io_error = true;
-        adj_buf_printf(&res->out, "%s: %s", path, strerror(a.io_errno));
+        adj_buf_puts(&res->out, strerror(a.io_errno));
         adj_audit_free(&a);
         return;
     }
+    res->at_missed = adj_audit_at_missed(&a, &c->audit);
     res->errors = a.diags.errors;
     res->warnings = a.diags.warnings;
     res->claim_wrong = adj_claim_verdict(&a) == ADJ_CLAIM_WRONG;
@@ -154,9 +101,9 @@ static void *worker(void *arg)
     pool_t *p = arg;
     pthread_mutex_lock(&p->lock);
     for (;;) {
-        while (p->next < p->files->count && p->next >= p->printed + p->window)
+        while (p->next < p->files->count && p->next >= p->printed + p->window && !p->stopping)
             pthread_cond_wait(&p->changed, &p->lock);
-        if (p->next >= p->files->count)
+        if (p->next >= p->files->count || p->stopping || adj_signal_caught())
             break;
         size_t i = p->next++;
         pthread_mutex_unlock(&p->lock);
@@ -165,6 +112,7 @@ static void *worker(void *arg)
         p->results[i].done = true;
         pthread_cond_broadcast(&p->changed);
     }
+    pthread_cond_broadcast(&p->changed);  /* a printer waiting for a file none will take */
     pthread_mutex_unlock(&p->lock);
     return NULL;
 }
@@ -193,7 +141,7 @@ static bool collect_args(const adj_config_t *c, file_list_t *files)
         struct stat st;
         const char *a = c->args[i];
         if (strcmp(a, "-") != 0 && stat(a, &st) == 0 && S_ISDIR(st.st_mode))
-            ok = collect_dir(files, a, 0) && ok;
+            ok = adj_walk(a, list_found, files) && ok;
         else
             list_push(files, adj_xstrdup(a));
     }
@@ -222,44 +170,52 @@ typedef struct totals_s {
     uint64_t bytes;
     int status;
     adj_buf_t rows;   /* owned: --summary's rows, written once all are in */
+    bool stopped;   /* the batch ended early: no total */
 } totals_t;
 
-/* A file's report, after the separator when it is not the first. */
-static void write_report(const adj_config_t *c, const adj_buf_t *out, totals_t *t)
+/* A file's report, after the separator when it is not the first, flushed
+ * whole (a signal then leaves no cut line). False when standard output
+ * failed. */
+static bool write_report(const adj_config_t *c, const adj_buf_t *out, totals_t *t)
 {
     const char *sep = c->summary ? NULL : c->reporter->separator;
-    if (out->len && sep && t->written && fputs(sep, stdout) == EOF)
-        t->status = ADJ_EXIT_USAGE;
-    if (!adj_cli_write(out))
-        t->status = ADJ_EXIT_USAGE;
+    bool sep_ok = !(out->len && sep && t->written && fputs(sep, stdout) == EOF);
     t->written = t->written || out->len;
+    return adj_cli_write_flush(out) && sep_ok;
 }
 
 /* Print file i's report once it is done (over the progress line), and
- * count it. */
-static void print_result(pool_t *p, size_t i, bool pooled, bool progress, totals_t *t)
+ * count it. False when the batch stops here: a signal, or a failed write
+ * (SIGPIPE may be ignored); only whole reports are written. */
+static bool print_result(pool_t *p, size_t i, bool pooled, bool progress, totals_t *t)
 {
     result_t *r = &p->results[i];
     if (!pooled) {
         audit_one(p->config, p->files->paths[i], r);  /* no pool: audit, then print, in turn */
     } else {
         pthread_mutex_lock(&p->lock);
-        while (!r->done)
+        while (!r->done && !(i >= p->next && adj_signal_caught()))
             pthread_cond_wait(&p->changed, &p->lock);
+        bool untaken = !r->done;  /* a signal stopped the workers first */
         pthread_mutex_unlock(&p->lock);
+        if (untaken)
+            return false;
     }
     t->bytes += r->bytes;
     if (progress)
         fputs("\r\033[K", stderr);
     if (r->io_error) {
-        adj_cli_error("%s", r->out.data);
+        adj_cli_error_name(p->files->paths[i], "%s", r->out.data);
         t->status = ADJ_EXIT_USAGE;
         t->io_failed++;
     } else {
+        if (r->at_missed)
+            adj_cli_error_name(p->files->paths[i], "turn %lld never begins; the report covers "
+                               "the whole log", (long long)p->config->audit.at.value);
         if (p->config->summary)
             adj_buf_put(&t->rows, r->out.data ? r->out.data : "", r->out.len);
-        else
-            write_report(p->config, &r->out, t);
+        else if (!write_report(p->config, &r->out, t))
+            t->stopped = true;  /* adj_cli_flush says why, once */
         t->claims_wrong += r->claim_wrong;
         bool flawed = r->errors || (p->config->strict && r->warnings);
         if (flawed && t->status == ADJ_EXIT_OK)
@@ -270,10 +226,13 @@ static void print_result(pool_t *p, size_t i, bool pooled, bool progress, totals
             t->clean++;
     }
     adj_buf_free(&r->out);
+    t->stopped = t->stopped || adj_signal_caught();
     pthread_mutex_lock(&p->lock);
     p->printed = i + 1;
+    p->stopping = t->stopped;
     pthread_cond_broadcast(&p->changed);
     pthread_mutex_unlock(&p->lock);
+    return !t->stopped;
 }
 
 /* A document-per-run format's opening or closing (SARIF), when it has one. */
@@ -311,16 +270,15 @@ static void print_all(pool_t *p, size_t started, totals_t *t)
     double start = now_seconds();
     report_hook(c, c->reporter->begin, t);
     for (size_t i = 0; i < n; i++) {
-        print_result(p, i, started > 0, progress, t);
-        if (progress) {
-            fflush(stdout);
+        if (!print_result(p, i, started > 0, progress, t))
+            break;
+        if (progress)
             show_progress(i + 1, n, t->bytes, start);
-        }
     }
     if (progress)
         fputs("\r\033[K", stderr);
     report_hook(c, c->reporter->end, t);
-    if (c->summary)
+    if (c->summary && !t->stopped)
         summary_end(c, n, t);
 }
 
@@ -340,10 +298,9 @@ int adj_cmd_audit(const adj_config_t *c)
     print_all(&p, started, &t);
     for (size_t i = 0; i < started; i++)
         pthread_join(threads[i], NULL);
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        adj_cli_error("cannot write the report: %s", strerror(errno));
-        t.status = ADJ_EXIT_USAGE;
-    }
+    t.status = adj_cli_flush(t.status);
+    for (size_t i = 0; i < files.count; i++)
+        adj_buf_free(&p.results[i].out);  /* those a stop left unprinted */
     pthread_mutex_destroy(&p.lock);
     pthread_cond_destroy(&p.changed);
     free(threads);

@@ -47,10 +47,57 @@ void adj_cli_error(const char *fmt, ...)
     va_end(ap);
 }
 
+void adj_cli_error_name(const char *name, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    adj_buf_t shown = {0};  /* escaped as the reports show names */
+    adj_escape_text(&shown, name, strlen(name));
+    fprintf(stderr, "adjutant: %s: ", shown.data ? shown.data : "");
+    adj_buf_free(&shown);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+static int write_errno;  /* why the first failed write failed, 0: none */
+
+int adj_cli_flush(int status)
+{
+    errno = 0;
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return status;
+    int err = write_errno ? write_errno : errno ? errno : EIO;
+    adj_cli_error("cannot write the report: %s", strerror(err));
+    return ADJ_EXIT_USAGE;
+}
+
+void adj_cli_warn_at(const char *file, const adj_audit_t *a, const adj_audit_opts_t *o)
+{
+    if (adj_audit_at_missed(a, o))
+        adj_cli_error_name(file, "turn %lld never begins; the report covers the whole log",
+                           (long long)o->at.value);
+}
+
 bool adj_cli_write(const adj_buf_t *b)
 {
-    if (b->len && fwrite(b->data, 1, b->len, stdout) != b->len)
+    if (b->len && fwrite(b->data, 1, b->len, stdout) != b->len) {
+        if (!write_errno)
+            write_errno = errno;
         return false;
+    }
+    return true;
+}
+
+bool adj_cli_write_flush(const adj_buf_t *b)
+{
+    if (!adj_cli_write(b))
+        return false;
+    if (fflush(stdout) != 0) {
+        if (!write_errno)
+            write_errno = errno;
+        return false;
+    }
     return true;
 }
 
@@ -165,7 +212,7 @@ static int opt_jobs(adj_config_t *c, const char *val)
     char *end;
     errno = 0;
     long n = strtol(val, &end, 10);
-    if (errno || *end || n < 1 || n > 256)
+    if (errno || *end || n < 1 || n > 256 || !(*val >= '0' && *val <= '9'))
         return usage_error(c, "-j takes a number of jobs from 1 to 256, not '%s'", val);
     c->jobs = (int)n;
     return -1;
@@ -243,13 +290,26 @@ static int check_audit(adj_config_t *c)
         return usage_error(c, "audit needs at least one FILE or DIR (- for standard input)");
     if (c->summary && c->reporter->audit_only)
         return usage_error(c, "--summary has no %s format", c->reporter->name);
+    size_t dashes = 0;  /* SPEC 5: one reader of standard input */
+    for (size_t i = 0; i < c->arg_count; i++)
+        dashes += !strcmp(c->args[i], "-");
+    if (dashes > 1)
+        return usage_error(c, "- (standard input) may be given only once");
     return -1;
+}
+
+static bool is_directory(const char *path)
+{
+    struct stat st;
+    return strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
 static int check_explain(adj_config_t *c)
 {
     if (c->arg_count < 2)
         return usage_error(c, "explain needs a FILE and at least one LEADER id");
+    if (is_directory(c->args[0]))
+        return usage_error(c, "explain reads one FILE, not a directory: %s", c->args[0]);
     return audit_only(c, "explain");
 }
 
@@ -257,6 +317,8 @@ static int check_compare(adj_config_t *c)
 {
     if (c->arg_count != 1)
         return usage_error(c, "compare needs exactly one FILE");
+    if (is_directory(c->args[0]))
+        return usage_error(c, "compare reads one FILE, not a directory: %s", c->args[0]);
     if (!c->rulings_given || adj_rulings_is_default(&c->audit.rulings))
         return usage_error(c, "compare needs at least one --ruling NAME=VALUE that is not "
                               "the default");
@@ -292,14 +354,14 @@ static int print_version(adj_config_t *c)
 {
     printf("adjutant %s (log format adjutant/1)\n", ADJ_VERSION);
     adj_config_free(c);
-    return ADJ_EXIT_OK;
+    return adj_cli_flush(ADJ_EXIT_OK);
 }
 
 static int list_codes(adj_config_t *c)
 {
     print_codes(stdout);
     adj_config_free(c);
-    return ADJ_EXIT_OK;
+    return adj_cli_flush(ADJ_EXIT_OK);
 }
 
 /* The first word: a command, with the check of its words; or an action
@@ -409,7 +471,7 @@ static int opt_help(adj_config_t *c, const char *val)
     fputs(help_outro, stdout);
     print_rulings(stdout);
     adj_config_free(c);
-    return ADJ_EXIT_OK;
+    return adj_cli_flush(ADJ_EXIT_OK);
 }
 
 /* ------------------------------------------------------------------ */

@@ -25,6 +25,38 @@ adj_severity_t adj_code_severity(adj_code_t c) { return diag_info[c].severity; }
 const char *adj_code_rule(adj_code_t c) { return diag_info[c].rule; }
 const char *adj_code_summary(adj_code_t c) { return diag_info[c].summary; }
 
+/* How many bytes of an id of length n are kept (n: all of it). */
+static size_t id_cut(const char *id, size_t n)
+{
+    if (n <= ADJ_DIAG_ID_MAX)
+        return n;
+    size_t cut = ADJ_DIAG_ID_MAX - 3;
+    while (cut > 0 && ((unsigned char)id[cut] & 0xC0) == 0x80)
+        cut--;  /* do not split a UTF-8 sequence */
+    return cut;
+}
+
+char *adj_diag_id(const char *id)
+{
+    size_t n = strlen(id), cut = id_cut(id, n);
+    if (cut == n)
+        return adj_xstrdup(id);
+    char *s = adj_xmalloc(cut + 4);
+    memcpy(s, id, cut);
+    memcpy(s + cut, "...", 4);
+    return s;
+}
+
+bool adj_diag_is_about(const adj_diag_t *g, const char *id)
+{
+    if (!g->leader)
+        return false;
+    size_t n = strlen(id), cut = id_cut(id, n);
+    if (cut == n)
+        return strcmp(g->leader, id) == 0;
+    return strncmp(g->leader, id, cut) == 0 && strcmp(g->leader + cut, "...") == 0;
+}
+
 void adj_diags_free(adj_diags_t *d)
 {
     for (size_t i = 0; i < d->count; i++) {
@@ -54,7 +86,7 @@ adj_diag_t *adj_diags_add(adj_diags_t *d, adj_code_t code, adj_mark_t mark, cons
     g->mark = mark;
     g->code = code;
     g->rule = rule ? rule : diag_info[code].rule;
-    g->leader = leader ? adj_xstrdup(leader) : NULL;
+    g->leader = leader ? adj_diag_id(leader) : NULL;
     g->has_turn = turn != NULL || d->turn_known;
     g->turn = turn ? *turn : d->turn_known ? d->turn : 0;
     adj_buf_t m = {0};

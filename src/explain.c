@@ -16,9 +16,11 @@
 /* ------------------------------------------------------------------ */
 
 typedef struct explain_ctx_s {
-    adj_reader_t **reader;       /* borrowed: the audit's reader, for the roster */
     adj_story_t *stories;        /* borrowed array */
     size_t count;
+    ptrdiff_t *first;            /* owned: per roster leader, his first story, -1: none */
+    ptrdiff_t *next;             /* owned: per story, the next of the same leader, -1: none */
+    bool unknown;                /* a name is not in the roster */
 } explain_ctx_t;
 
 static void story_push(adj_story_t *s, const adj_step_t *st)
@@ -31,13 +33,36 @@ static void story_push(adj_story_t *s, const adj_step_t *st)
                                               st->rule, adj_xstrdup(st->text), *st->state};
 }
 
+/* Names against the roster before the first event (an unknown one stops
+ * the audit: a usage error), and each leader's stories chained, so a step
+ * costs the same however many names were given. */
+static bool on_header(void *ctx, const adj_audit_t *a)
+{
+    explain_ctx_t *x = ctx;
+    size_t n = adj_reader_header(a->reader)->leader_count;
+    x->first = adj_xcalloc(n ? n : 1, sizeof *x->first);
+    x->next = adj_xcalloc(x->count ? x->count : 1, sizeof *x->next);
+    for (size_t l = 0; l < n; l++)
+        x->first[l] = -1;
+    for (size_t i = x->count; i-- > 0;) {
+        adj_story_t *s = &x->stories[i];
+        s->leader = adj_reader_leader_index(a->reader, s->id);
+        x->next[i] = -1;
+        if (s->leader < 0) {
+            x->unknown = true;
+            continue;
+        }
+        x->next[i] = x->first[s->leader];
+        x->first[s->leader] = (ptrdiff_t)i;
+    }
+    return !x->unknown;
+}
+
 static void on_step(void *ctx, const adj_step_t *st)
 {
     explain_ctx_t *x = ctx;
-    const char *id = adj_reader_header(*x->reader)->leaders[st->leader].id;
-    for (size_t i = 0; i < x->count; i++)
-        if (!strcmp(x->stories[i].id, id))
-            story_push(&x->stories[i], st);
+    for (ptrdiff_t i = x->first[st->leader]; i >= 0; i = x->next[i])
+        story_push(&x->stories[i], st);
 }
 
 static void stories_free(adj_story_t *stories, size_t n)
@@ -58,7 +83,7 @@ static int explain_no_replay(const adj_config_t *c, const adj_audit_t *a)
     adj_reporter_find("text")->audit(&out, a, &ro);  /* for people, whatever --format says */
     fputs(out.data ? out.data : "", stderr);
     adj_buf_free(&out);
-    adj_cli_error("%s: the log could not be replayed, so no leader can be explained", a->file);
+    adj_cli_error_name(a->file, "the log could not be replayed, so no leader can be explained");
     return ADJ_EXIT_USAGE;
 }
 
@@ -67,16 +92,17 @@ static int explain_find_leaders(const adj_audit_t *a, adj_story_t *stories, size
 {
     int status = ADJ_EXIT_OK;
     for (size_t i = 0; i < n; i++) {
-        stories[i].leader = adj_reader_leader_index(a->reader, stories[i].id);
-        if (stories[i].leader < 0) {
-            const char *id = stories[i].id;
-            int32_t near = adj_closest_leader(adj_reader_header(a->reader), id, strlen(id), NULL);
-            adj_buf_t hint = {0};
-            if (near >= 0)
-                adj_put_did_you_mean(&hint, id, strlen(id),
-                                     adj_reader_header(a->reader)->leaders[near].id);
-            adj_cli_error("%s: leader '%s' is not in the roster%s", a->file, id,
-                          hint.data ? hint.data : "");
+        if (stories[i].leader < 0) {  /* resolved by on_header */
+            const char *sid = stories[i].id;
+            const adj_header_t *h = adj_reader_header(a->reader);
+            int32_t near = h ? adj_closest_leader(h, sid, strlen(sid), NULL) : -1;
+            adj_buf_t id = {0}, hint = {0};
+            adj_escape_text(&id, sid, strlen(sid));
+            if (near >= 0)  /* roster ids match [A-Za-z0-9_.-]+: nothing to escape */
+                adj_put_did_you_mean(&hint, sid, strlen(sid), h->leaders[near].id);
+            adj_cli_error_name(a->file, "leader '%s' is not in the roster%s",
+                               id.data ? id.data : "", hint.data ? hint.data : "");
+            adj_buf_free(&id);
             adj_buf_free(&hint);
             status = ADJ_EXIT_USAGE;
         }
@@ -96,8 +122,8 @@ static int explain_report(const adj_config_t *c, const adj_audit_t *a, const adj
     if (c->reporter->end)
         c->reporter->end(&out, &ro);
     int status = a->diags.errors ? ADJ_EXIT_FLAWS : ADJ_EXIT_OK;
-    if (!adj_cli_write(&out) || fflush(stdout) != 0)
-        status = ADJ_EXIT_USAGE;
+    adj_cli_write(&out);
+    status = adj_cli_flush(status);
     adj_buf_free(&out);
     return status;
 }
@@ -110,22 +136,27 @@ int adj_cmd_explain(const adj_config_t *c)
     for (size_t i = 0; i < nleaders; i++)
         stories[i].id = c->args[i + 1];
     adj_audit_t a;
-    explain_ctx_t x = {&a.reader, stories, nleaders};
+    explain_ctx_t x = {stories, nleaders, NULL, NULL, false};
     adj_audit_opts_t o = c->audit;
     o.on_step = on_step;
+    o.on_header = on_header;
     o.step_ctx = &x;
     int status;
     if (!adj_audit_file(&a, file, &o)) {
-        adj_cli_error("%s: %s", file, strerror(a.io_errno));
+        adj_cli_error_name(file, "%s", strerror(a.io_errno));
         status = ADJ_EXIT_USAGE;
     } else if (!a.replayed) {
         status = explain_no_replay(c, &a);
     } else {
         status = explain_find_leaders(&a, stories, nleaders);
-        if (status == ADJ_EXIT_OK)
+        if (status == ADJ_EXIT_OK) {
+            adj_cli_warn_at(file, &a, &c->audit);
             status = explain_report(c, &a, stories, nleaders);
+        }
     }
     stories_free(stories, nleaders);
+    free(x.first);
+    free(x.next);
     adj_audit_free(&a);
     return status;
 }
@@ -134,46 +165,37 @@ int adj_cmd_explain(const adj_config_t *c)
 /* compare                                                             */
 /* ------------------------------------------------------------------ */
 
-static bool read_all(int fd, adj_buf_t *b)
-{
-    char chunk[65536];
-    for (;;) {
-        ssize_t n = read(fd, chunk, sizeof chunk);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0)
-            return false;
-        if (n == 0)
-            return true;
-        adj_buf_put(b, chunk, (size_t)n);
-    }
-}
-
-/* Standard input can be read once: both replays read one copy of it. */
-static bool compare_stdin(adj_audit_t run[2], const adj_audit_opts_t opts[2])
+/* Read the log once (SPEC 5: a pipe or a FIFO gives its bytes once) and
+ * replay those bytes under both readings. False, with a message and
+ * nothing to free, when there is nothing to compare. */
+static bool compare_replay(const char *file, adj_audit_t run[2], const adj_audit_opts_t opts[2])
 {
     adj_buf_t in = {0};
-    if (!read_all(0, &in)) {
-        adj_cli_error("-: %s", strerror(errno));
+    adj_slurp_status_t st;
+    if (!adj_slurp(file, ADJ_MAX_SLURP, &in, &st)) {
+        if (st == ADJ_SLURP_TOO_BIG)
+            adj_cli_error_name(file, "larger than the %zu MiB compare reads into memory",
+                               ADJ_MAX_SLURP >> 20);
+        else
+            adj_cli_error_name(file, "%s", strerror(errno));
         adj_buf_free(&in);
         return false;
     }
-    for (int k = 0; k < 2; k++)
-        adj_audit_bytes(&run[k], in.data ? in.data : "", in.len, "-", &opts[k]);
-    adj_buf_free(&in);
-    return true;
-}
-
-static bool compare_file(adj_audit_t run[2], const adj_audit_opts_t opts[2], const char *file)
-{
-    for (int k = 0; k < 2; k++) {
-        if (!adj_audit_file(&run[k], file, &opts[k])) {
-            adj_cli_error("%s: %s", file, strerror(run[k].io_errno));
-            for (int i = 0; i <= k; i++)
-                adj_audit_free(&run[i]);
-            return false;
-        }
+    adj_audit_bytes(&run[0], in.data ? in.data : "", in.len, file, &opts[0]);
+    if (!run[0].replayed) {  /* SPEC 6.4: no replay, nothing to compare */
+        adj_buf_t out = {0};
+        adj_report_opts_t ro = {&opts[0], false};
+        adj_reporter_at(0)->audit(&out, &run[0], &ro);  /* the default (text) report */
+        fputs(out.data ? out.data : "", stderr);
+        adj_buf_free(&out);
+        adj_cli_error_name(file, "the log could not be replayed, so there is nothing to compare");
+        adj_audit_free(&run[0]);
+        adj_buf_free(&in);
+        return false;
     }
+    adj_cli_warn_at(file, &run[0], &opts[0]);
+    adj_audit_bytes(&run[1], in.data ? in.data : "", in.len, file, &opts[1]);
+    adj_buf_free(&in);
     return true;
 }
 
@@ -183,7 +205,7 @@ int adj_cmd_compare(const adj_config_t *c)
     adj_audit_opts_t opts[2] = {c->audit, c->audit};
     memset(&opts[0].rulings, 0, sizeof opts[0].rulings);  /* [0]: the default reading */
     adj_audit_t run[2];
-    if (!(strcmp(file, "-") == 0 ? compare_stdin(run, opts) : compare_file(run, opts, file)))
+    if (!compare_replay(file, run, opts))
         return ADJ_EXIT_USAGE;
     adj_compare_t cmp;
     adj_compare_init(&cmp, file, &run[0], &run[1], &opts[1].rulings);
@@ -195,8 +217,8 @@ int adj_cmd_compare(const adj_config_t *c)
     if (c->reporter->end)
         c->reporter->end(&out, &ro);
     int status = (cmp.leaders_differ || cmp.tally_differs) ? ADJ_EXIT_FLAWS : ADJ_EXIT_OK;
-    if (!adj_cli_write(&out) || fflush(stdout) != 0)
-        status = ADJ_EXIT_USAGE;
+    adj_cli_write(&out);
+    status = adj_cli_flush(status);
     adj_buf_free(&out);
     adj_compare_free(&cmp);
     adj_audit_free(&run[0]);

@@ -138,3 +138,17 @@ void adj_json_member_bool(adj_json_t *j, const char *key, bool v)
     adj_json_key(j, key);
     adj_json_bool(j, v);
 }
+
+void adj_json_name(adj_json_t *j, const char *name)
+{
+    adj_buf_t shown = {0};
+    adj_escape_text(&shown, name, strlen(name));
+    adj_json_str_n(j, shown.data ? shown.data : "", shown.len);
+    adj_buf_free(&shown);
+}
+
+void adj_json_member_name(adj_json_t *j, const char *key, const char *name)
+{
+    adj_json_key(j, key);
+    adj_json_name(j, name);
+}

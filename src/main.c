@@ -7,6 +7,8 @@
 int main(int argc, char **argv)
 {
     adj_config_t c;
+    adj_guard_std_fds();
+    adj_signals_install();
     int status = adj_cli_parse(&c, argc, argv);
     if (status >= 0)
         return status;
@@ -25,5 +27,7 @@ int main(int argc, char **argv)
         break;
     }
     adj_config_free(&c);
+    if (adj_signal_caught())
+        return 128 + adj_signal_caught();
     return status;
 }

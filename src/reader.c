@@ -238,7 +238,7 @@ adj_diag_t *reader_unknown_field(adj_reader_t *r, adj_mark_t mark, const char *k
 void reader_set_leader(adj_diag_t *d, const char *id)
 {
     if (d && id && !d->leader)
-        d->leader = adj_xstrdup(id);
+        d->leader = adj_diag_id(id);
 }
 
 void reader_duplicate_key(adj_reader_t *r, const char *where)

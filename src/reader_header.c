@@ -19,13 +19,17 @@ static void free_roster_raw(adj_reader_t *r)
 {
     for (size_t i = 0; i < r->roster_count; i++) {
         free(r->roster[i].bad_msg);
-        free(r->roster[i].id);
+        if (!r->roster[i].id_shared)
+            free(r->roster[i].id);
         free(r->roster[i].name);
         free(r->roster[i].side);
     }
     free(r->roster);
     r->roster = NULL;
     r->roster_count = r->roster_cap = 0;
+    free(r->roster_ids);
+    r->roster_ids = NULL;
+    r->roster_ids_cap = r->roster_ids_count = 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -43,6 +47,41 @@ static void roster_bad(roster_raw_t *e, adj_mark_t mark, char *msg)
     e->bad_msg = msg;
 }
 
+/* The id of roster entry `i`: a duplicate of an earlier one shares its
+ * text, so a roster of one huge id repeated holds it once (issue 14). */
+static void roster_set_id(adj_reader_t *r, size_t i, const char *s, size_t n)
+{
+    if ((r->roster_ids_count + 1) * 2 > r->roster_ids_cap) {
+        size_t cap = r->roster_ids_cap ? r->roster_ids_cap * 2 : 64;
+        size_t *t = adj_xcalloc(cap, sizeof *t);
+        for (size_t k = 0; k < r->roster_ids_cap; k++) {
+            size_t e = r->roster_ids[k];
+            if (!e)
+                continue;
+            const char *id = r->roster[e - 1].id;
+            size_t j = reader_hash_bytes(id, strlen(id)) & (cap - 1);
+            while (t[j])
+                j = (j + 1) & (cap - 1);
+            t[j] = e;
+        }
+        free(r->roster_ids);
+        r->roster_ids = t;
+        r->roster_ids_cap = cap;
+    }
+    size_t j = reader_hash_bytes(s, n) & (r->roster_ids_cap - 1);
+    for (; r->roster_ids[j]; j = (j + 1) & (r->roster_ids_cap - 1)) {
+        char *have = r->roster[r->roster_ids[j] - 1].id;
+        if (strlen(have) == n && memcmp(have, s, n) == 0) {
+            r->roster[i].id = have;
+            r->roster[i].id_shared = true;
+            return;
+        }
+    }
+    r->roster[i].id = adj_xstrndup(s, n);
+    r->roster_ids[j] = i + 1;
+    r->roster_ids_count++;
+}
+
 /* The value of roster field k, a scalar (the current event), into e. */
 static void roster_field(adj_reader_t *r, roster_raw_t *e, rkey_t k, adj_mark_t vm)
 {
@@ -58,7 +97,7 @@ static void roster_field(adj_reader_t *r, roster_raw_t *e, rkey_t k, adj_mark_t 
             roster_bad(e, vm, adj_xasprintf("leader id %s must match [A-Za-z0-9_.-]+",
                                             reader_clip(tmp, s, n)));
         else
-            e->id = adj_xstrndup(s, n);
+            roster_set_id(r, (size_t)(e - r->roster), s, n);
         break;
     case RK_NAME:
         if (text_is_null(s, n, plain))
@@ -593,22 +632,25 @@ static void keep_roster(adj_reader_t *r)
             continue;
         }
         side = reader_side_index(r, e->side, e->side_len);
-        if (side < 0) {
-            adj_diags_add(r->diags, ADJ_D_BAD_FIELD, e->side_mark, NULL, e->id, NULL,
-                          "side %s of leader %s is not one of `sides` (%s, %s); the entry is "
-                          "dropped",
-                          reader_clip(&tmp, e->side, e->side_len), e->id, h->sides[0], h->sides[1]);
-            continue;
-        }
-        int32_t have = reader_leader_find(r, e->id, strlen(e->id));
-        if (have >= 0) {
-            adj_diags_add(r->diags, ADJ_D_DUPLICATE_LEADER, e->start, NULL, e->id, NULL,
-                          "leader %s is already in the roster (line %zu); this entry is dropped",
-                          e->id, h->leaders[have].mark.line);
+        int32_t have = side < 0 ? -1 : reader_leader_find(r, e->id, strlen(e->id));
+        if (side < 0 || have >= 0) {
+            char *sid = adj_diag_id(e->id);  /* a message keeps a bounded id */
+            if (side < 0)
+                adj_diags_add(r->diags, ADJ_D_BAD_FIELD, e->side_mark, NULL, e->id, NULL,
+                              "side %s of leader %s is not one of `sides` (%s, %s); the entry "
+                              "is dropped",
+                              reader_clip(&tmp, e->side, e->side_len), sid, h->sides[0],
+                              h->sides[1]);
+            else
+                adj_diags_add(r->diags, ADJ_D_DUPLICATE_LEADER, e->start, NULL, e->id, NULL,
+                              "leader %s is already in the roster (line %zu); this entry is "
+                              "dropped",
+                              sid, h->leaders[have].mark.line);
+            free(sid);
             continue;
         }
         adj_leader_def_t *d = &h->leaders[h->leader_count];
-        d->id = e->id;
+        d->id = e->id_shared ? adj_xstrdup(e->id) : e->id;  /* the first of it was dropped */
         d->id_len = strlen(e->id);  /* ids match [A-Za-z0-9_.-]+: no NUL */
         d->name = e->name;
         e->id = e->name = NULL;

@@ -135,12 +135,21 @@ static inline size_t plain_run16(const unsigned char *p, size_t i, size_t n)
     return i;
 }
 
+/* A decoded UTF-8 character libyaml takes: shortest form, printable. */
+static bool utf8_char_ok(size_t width, uint32_t v)
+{
+    bool shortest = (width == 2 && v >= 0x80) || (width == 3 && v >= 0x800) ||
+                    (width == 4 && v >= 0x10000);
+    bool printable = v == 0x85 || (v >= 0xA0 && v <= 0xD7FF) || (v >= 0xE000 && v <= 0xFFFD) ||
+                     (v >= 0x10000 && v <= 0x10FFFF);
+    return shortest && printable;
+}
+
 /* The length of the longest prefix libyaml may have (a sequence cut by the
  * end of the chunk counts: the next chunk completes it). Stops before a
  * byte libyaml rejects, or before the directive past the limit. */
-static size_t accepted_prefix(adj_reader_t *r, const unsigned char *p, size_t n)
+static size_t accepted_from(adj_reader_t *r, const unsigned char *p, size_t i, size_t n)
 {
-    size_t i = 0;
     for (;;) {
         /* the body between line starts: eight plain bytes at a time */
         if (!r->prologue && r->line == LS_REST) {
@@ -168,21 +177,43 @@ static size_t accepted_prefix(adj_reader_t *r, const unsigned char *p, size_t n)
         size_t width = (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : 4;
         uint32_t v = c & (width == 2 ? 0x1F : width == 3 ? 0x0F : 0x07);
         for (size_t k = 1; k < width; k++) {
-            if (i + k >= n)
-                return n;  /* cut by the chunk's end */
+            if (i + k >= n) {
+                /* cut by the chunk's end: the next chunk completes it */
+                r->u8_need = (unsigned char)(width - k);
+                r->u8_width = (unsigned char)width;
+                r->u8_val = v;
+                return n;
+            }
             if ((p[i + k] & 0xC0) != 0x80)
                 return i;
             v = (v << 6) | (p[i + k] & 0x3F);
         }
-        bool shortest = (width == 2 && v >= 0x80) || (width == 3 && v >= 0x800) ||
-                        (width == 4 && v >= 0x10000);
-        bool printable = v == 0x85 || (v >= 0xA0 && v <= 0xD7FF) || (v >= 0xE000 && v <= 0xFFFD) ||
-                         (v >= 0x10000 && v <= 0x10FFFF);
-        if (!shortest || !printable)
+        if (!utf8_char_ok(width, v))
             return i;
         directive_step(r, v);  /* never a directive */
         i += width;
     }
+}
+
+/* The same, first completing a character the previous chunk cut. A bad
+ * completion returns 0: libyaml already holds the lead byte and stops
+ * there, as it would on one read. */
+static size_t accepted_prefix(adj_reader_t *r, const unsigned char *p, size_t n)
+{
+    size_t i = 0;
+    for (; r->u8_need && i < n; i++, r->u8_need--) {
+        if ((p[i] & 0xC0) != 0x80)
+            return 0;
+        r->u8_val = (r->u8_val << 6) | (p[i] & 0x3F);
+    }
+    if (r->u8_need)
+        return n;
+    if (i > 0) {
+        if (!utf8_char_ok(r->u8_width, r->u8_val))
+            return 0;
+        directive_step(r, r->u8_val);  /* never a directive */
+    }
+    return accepted_from(r, p, i, n);
 }
 
 static bool yaml_printable(uint32_t v)
@@ -241,18 +272,20 @@ static size_t accepted_prefix_u16(adj_reader_t *r, const unsigned char *p, size_
     }
 }
 
-static int reader_input(void *data, unsigned char *buffer, size_t size, size_t *size_read)
+/* The next bytes of the input, at most `size`: held bytes first, then the
+ * memory buffer (in the test's pieces, if any) or the file. -1: a read error. */
+static ssize_t input_fetch(adj_reader_t *r, unsigned char *buffer, size_t size)
 {
-    adj_reader_t *r = data;
     size_t n;
-    if (r->directive_limit)
-        return 0;  /* libyaml reports an input error; report_yaml_error says why */
     if (r->held_pos < r->held_len) {
         n = r->held_len - r->held_pos < size ? r->held_len - r->held_pos : size;
         memcpy(buffer, r->held + r->held_pos, n);
         r->held_pos += n;
     } else if (r->fd < 0) {
         n = r->mem_size - r->mem_pos;
+        if (r->chunk_i < r->chunk_count && r->chunks[r->chunk_i] < n)
+            n = r->chunks[r->chunk_i];
+        r->chunk_i++;
         if (n > size)
             n = size;
         memcpy(buffer, r->mem + r->mem_pos, n);
@@ -265,10 +298,30 @@ static int reader_input(void *data, unsigned char *buffer, size_t size, size_t *
         if (got < 0) {
             r->io_failed = true;
             r->io_errno = errno;
-            return 0;
         }
-        n = (size_t)got;
+        return got;
     }
+    return (ssize_t)n;
+}
+
+static int reader_input(void *data, unsigned char *buffer, size_t size, size_t *size_read)
+{
+    adj_reader_t *r = data;
+    if (r->directive_limit)
+        return 0;  /* libyaml reports an input error; report_yaml_error says why */
+    ssize_t got = input_fetch(r, buffer, size);
+    /* a byte-order mark is two bytes, however the first read was cut */
+    while (got > 0 && r->bytes == 0 && (size_t)got < 2 && size >= 2) {
+        ssize_t more = input_fetch(r, buffer + got, size - (size_t)got);
+        if (more <= 0) {
+            got = more < 0 ? more : got;
+            break;
+        }
+        got += more;
+    }
+    if (got < 0)
+        return 0;
+    size_t n = (size_t)got;
     if (r->bytes == 0 && n >= 2 &&
         ((buffer[0] == 0xFE && buffer[1] == 0xFF) || (buffer[0] == 0xFF && buffer[1] == 0xFE))) {
         r->u16 = true;  /* libyaml decodes UTF-16 when the file starts with its mark */
@@ -460,6 +513,12 @@ adj_span_t reader_span_slow(adj_reader_t *r, size_t start, size_t end)
 /* ------------------------------------------------------------------ */
 /* Life cycle                                                          */
 /* ------------------------------------------------------------------ */
+
+void adj_reader_set_chunks(adj_reader_t *r, const size_t *sizes, size_t count)
+{
+    r->chunks = sizes;
+    r->chunk_count = count;
+}
 
 void reader_input_init(adj_reader_t *r)
 {

@@ -66,7 +66,8 @@ typedef struct roster_raw_s {
     bool has_bad;           /* first ill-typed/out-of-range field, file order */
     adj_mark_t bad_mark;
     char *bad_msg;          /* owned */
-    char *id;               /* owned, NULL when absent */
+    char *id;               /* owned, NULL when absent; borrowed when id_shared */
+    bool id_shared;         /* the id of an earlier entry (a duplicate): not a copy */
     char *name;             /* owned */
     char *side;             /* owned */
     size_t side_len;
@@ -195,6 +196,11 @@ struct adj_reader_s {
     size_t u16_high_start;      /* where it began in this chunk (0: an earlier one) */
     unsigned char *held;        /* owned: input from that byte on, given to libyaml later */
     size_t held_len, held_pos;
+    unsigned char u8_need;      /* continuation bytes of a character cut by a chunk */
+    unsigned char u8_width;     /* that character's length */
+    uint32_t u8_val;            /* its bits so far */
+    const size_t *chunks;       /* borrowed: memory input delivered in these pieces */
+    size_t chunk_count, chunk_i;
 
     /* byte offsets of libyaml's character marks (reader_input.c) */
     rd_checkpoint_t *cps;       /* owned ring: where characters and bytes part */
@@ -221,6 +227,8 @@ struct adj_reader_s {
     size_t side_lens[2];
     roster_raw_t *roster;       /* owned array */
     size_t roster_count, roster_cap;
+    size_t *roster_ids;         /* owned: open addressing, roster index + 1 per id (0: empty) */
+    size_t roster_ids_cap, roster_ids_count;
     imc_row_raw_t *imc_raw;     /* owned array, file order */
     size_t imc_count, imc_cap;
     adj_mark_t imc_bad_mark;

@@ -167,7 +167,7 @@ static void audit_object(adj_buf_t *out, const adj_audit_t *a, const adj_report_
     adj_json_t j;
     adj_json_init(&j, out);
     adj_json_open_object(&j);
-    adj_json_member_str(&j, "file", a->file);
+    adj_json_member_name(&j, "file", a->file);
     adj_json_member_bool(&j, "ok", a->diags.errors == 0);
     adj_json_key(&j, "turn");
     turn_or_null(&j, r && r->turn_begun, r ? r->turn : 0);
@@ -248,7 +248,7 @@ static void json_explain(adj_buf_t *out, const adj_audit_t *a, const adj_story_t
     adj_json_t j;
     adj_json_init(&j, out);
     adj_json_open_object(&j);
-    adj_json_member_str(&j, "file", a->file);
+    adj_json_member_name(&j, "file", a->file);
     adj_json_member_str(&j, "leader", id);
     adj_json_key(&j, "rulings");
     rulings(&j, &o->audit->rulings, false);
@@ -259,7 +259,7 @@ static void json_explain(adj_buf_t *out, const adj_audit_t *a, const adj_story_t
     adj_json_open_array(&j);
     for (size_t i = 0; i < a->diags.count; i++) {
         const adj_diag_t *g = &a->diags.items[i];
-        if (g->leader && !strcmp(g->leader, id))
+        if (adj_diag_is_about(g, id))
             diag(&j, g);
     }
     adj_json_close_array(&j);
@@ -321,7 +321,7 @@ static void json_compare(adj_buf_t *out, const adj_compare_t *c, const adj_repor
     adj_json_t j;
     adj_json_init(&j, out);
     adj_json_open_object(&j);
-    adj_json_member_str(&j, "file", c->file);
+    adj_json_member_name(&j, "file", c->file);
     adj_json_key(&j, "rulings");
     rulings(&j, c->alt, true);
     adj_json_key(&j, "leaders");

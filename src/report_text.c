@@ -442,7 +442,7 @@ static void explain_diags(adj_buf_t *out, const adj_audit_t *a, const char *id)
     size_t about = 0;
     for (size_t i = 0; i < a->diags.count; i++) {
         const adj_diag_t *g = &a->diags.items[i];
-        if (!g->leader || strcmp(g->leader, id) != 0)
+        if (!adj_diag_is_about(g, id))
             continue;
         if (about++ == 0)
             adj_buf_puts(out, "  diagnostics about him:\n");

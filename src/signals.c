@@ -1,0 +1,63 @@
+/*
+ * signals.c - the process around the commands: standard descriptors that
+ * are closed at start, and the signals that stop a run between two reports.
+ */
+#include "adj_cli.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+/* A descriptor 0, 1 or 2 closed at start would be taken by the first log
+ * opened, and `-` (or a report) would then read (or write) that log. Each
+ * is pointed at /dev/null the wrong way round, so using it still fails:
+ * reading `-` gives EBADF, a report written to a closed stdout is an error. */
+void adj_guard_std_fds(void)
+{
+    for (int fd = 0; fd <= 2; fd++) {
+        if (fcntl(fd, F_GETFD) != -1)
+            continue;
+        int got = open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
+        if (got >= 0 && got != fd) {
+            dup2(got, fd);
+            close(got);
+        }
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Signals: stop between reports                                       */
+/* ------------------------------------------------------------------ */
+
+static volatile sig_atomic_t caught;  /* the signal's number, 0: none */
+
+/* The first SIGINT, SIGTERM or SIGHUP asks for a stop between reports; a
+ * second one of any of them stops at once (a read that never ends). */
+static void on_signal(int signo)
+{
+    if (caught) {
+        signal(signo, SIG_DFL);
+        raise(signo);
+        return;
+    }
+    caught = signo;
+}
+
+void adj_signals_install(void)
+{
+    static const int stops[] = {SIGINT, SIGTERM, SIGHUP};
+    for (size_t i = 0; i < sizeof stops / sizeof stops[0]; i++) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_signal;
+        sa.sa_flags = SA_RESTART;  /* the report under way goes on */
+        sigemptyset(&sa.sa_mask);
+        sigaction(stops[i], &sa, NULL);
+    }
+}
+
+int adj_signal_caught(void)
+{
+    return caught;
+}
