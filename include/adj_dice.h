@@ -4,8 +4,9 @@
  * every file, an unnamed side per file), one row per kind with its
  * chi-square test, Benjamini-Hochberg over the run, and the verdict.
  *
- *     adj_dice_file_t f[N];  adj_dice_read_file(&f[i], path) for each file
- *     adj_dice_t d;          adj_dice_tally(&d, f, N, alpha)
+ *     adj_dice_t d;          adj_dice_init(&d, alpha)
+ *     adj_dice_file_t f[N];  adj_dice_read_file(&d, &f[i], path) for each file
+ *                            adj_dice_tally(&d, f, N)
  *     ... a reporter's dice function reads d ...
  *     adj_dice_free(&d);     adj_dice_file_free(&f[i])
  *
@@ -14,6 +15,8 @@
  */
 #ifndef ADJ_DICE_H
 #define ADJ_DICE_H
+
+#include <pthread.h>
 
 #include "adj_diag.h"
 #include "adj_stats.h"
@@ -31,34 +34,41 @@ typedef enum adj_dice_kind_e {
 
 const char *adj_dice_kind_name(adj_dice_kind_t k);
 
-/* One file's rolls. */
+/* Rolls per kind and face. */
+typedef struct adj_dice_counts_s {
+    int64_t c[ADJ_DICE_KINDS][ADJ_STATS_FACES];
+} adj_dice_counts_t;
+
+/* A side with no player named, in one counted file: a group of its own. */
+typedef struct adj_dice_side_s {
+    char *name;                 /* owned: the side's name (may hold NUL bytes) */
+    size_t len;
+    adj_dice_counts_t counts;
+} adj_dice_side_t;
+
+/* What a run keeps of one file: a few words, whatever the file holds (a
+ * named player's rolls go straight to the run's table of players). */
 typedef struct adj_dice_file_s {
-    char *file;                 /* owned: the name as given ("-" for stdin) */
+    const char *file;           /* borrowed: the name as given ("-" for stdin) */
     bool io_error;              /* it could not be opened or read: not listed */
     int io_errno;
     bool counted;               /* one valid log: its rolls count */
     adj_code_t reason;          /* not counted: yaml-syntax, yaml-alias or bad-document */
     uint64_t rolls;             /* rolls counted, 1..6 (0 when not counted) */
     uint64_t out_of_range;      /* rolls outside 1..6 (0 when not counted) */
-    char *sides[2];             /* owned copies of the header's, NULL when not counted */
-    size_t side_len[2];
-    char *players[2];           /* owned: each side's player, NULL when none */
-    size_t player_len[2];
-    int64_t counts[2][ADJ_DICE_KINDS][ADJ_STATS_FACES]; /* per side, kind and face */
+    adj_dice_side_t *unnamed[2]; /* owned: per side of a counted file with no player, else NULL */
 } adj_dice_file_t;
 
-/* Read one file ("-": standard input); always fills `f` (free it with
- * adj_dice_file_free). False on an I/O failure (f->io_error). */
-bool adj_dice_read_file(adj_dice_file_t *f, const char *path);
-
-/* The same from a buffer in memory (tests). */
-void adj_dice_read_bytes(adj_dice_file_t *f, const void *data, size_t size, const char *name);
-
-void adj_dice_file_free(adj_dice_file_t *f);
+/* A named player's rolls, pooled over the run. */
+typedef struct adj_dice_player_s {
+    char *name;                 /* owned */
+    size_t len;
+    adj_dice_counts_t counts;
+} adj_dice_player_t;
 
 /* One row of the report: a group's rolls of one kind. */
 typedef struct adj_dice_row_s {
-    const char *player;         /* borrowed from a file: a player group, else NULL */
+    const char *player;         /* borrowed from the run: a player group, else NULL */
     size_t player_len;
     const char *side;           /* borrowed: an unnamed side's name, else NULL */
     size_t side_len;
@@ -72,10 +82,13 @@ typedef struct adj_dice_row_s {
     bool improbable;            /* p_adjusted < alpha */
 } adj_dice_row_t;
 
-/* A run's report. */
+/* A run: its players as files are read, then its report. */
 typedef struct adj_dice_s {
     double alpha;
-    const adj_dice_file_t *files;  /* borrowed: every file read, in order (io_error ones skipped) */
+    pthread_mutex_t lock;          /* guards players while files are read */
+    adj_dice_player_t **players;   /* owned hash table of owned players (NULL: empty slot) */
+    size_t player_cap, player_count;
+    const adj_dice_file_t *files;  /* borrowed, after adj_dice_tally: every file, in order */
     size_t file_count;
     adj_dice_row_t *rows;          /* owned array, in report order */
     size_t row_count;
@@ -85,9 +98,22 @@ typedef struct adj_dice_s {
 
 #define ADJ_DICE_ALPHA 0.001  /* --alpha's default */
 
-/* Group, test and adjust the rolls of `files` (borrowed: they must outlive d). */
-void adj_dice_tally(adj_dice_t *d, const adj_dice_file_t *files, size_t file_count,
-                    double alpha);
+void adj_dice_init(adj_dice_t *d, double alpha);
+
+/* Read one file ("-": standard input; `path` borrowed) into `f`, its named
+ * players' rolls into d (safe from several threads at once). False on an
+ * I/O failure (f->io_error). Free f with adj_dice_file_free. */
+bool adj_dice_read_file(adj_dice_t *d, adj_dice_file_t *f, const char *path);
+
+/* The same from a buffer in memory (tests). */
+void adj_dice_read_bytes(adj_dice_t *d, adj_dice_file_t *f, const void *data, size_t size,
+                         const char *name);
+
+void adj_dice_file_free(adj_dice_file_t *f);
+
+/* Once every file is read: group, test and adjust (`files` borrowed: they
+ * must outlive d's rows). */
+void adj_dice_tally(adj_dice_t *d, const adj_dice_file_t *files, size_t file_count);
 void adj_dice_free(adj_dice_t *d);
 
 #endif

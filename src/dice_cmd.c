@@ -4,8 +4,9 @@
  *
  * Each worker takes the next file by index and fills that file's slot;
  * the report is built only once every slot is filled, in file order, so
- * the output is the same for any -j. A slot is a few hundred bytes: the
- * rolls are counted as they are read, never kept.
+ * the output is the same for any -j (a named player's rolls are summed into
+ * the run as each file ends: sums do not depend on the order). A slot is a
+ * few words: the rolls are counted as they are read, never kept.
  */
 #include "adj_cli.h"
 
@@ -16,6 +17,7 @@
 #include <string.h>
 
 typedef struct dice_pool_s {
+    adj_dice_t *run;            /* borrowed */
     char **paths;               /* borrowed */
     adj_dice_file_t *files;     /* borrowed: one slot per path */
     size_t count;
@@ -32,7 +34,7 @@ static void *dice_worker(void *arg)
         pthread_mutex_unlock(&p->lock);
         if (i == p->count)
             return NULL;
-        adj_dice_read_file(&p->files[i], p->paths[i]);
+        adj_dice_read_file(p->run, &p->files[i], p->paths[i]);
     }
 }
 
@@ -79,7 +81,9 @@ static bool dice_report(const adj_config_t *c, const adj_dice_t *d)
 
 int adj_cmd_dice(const adj_config_t *c)
 {
-    dice_pool_t p = {0};
+    adj_dice_t d;
+    adj_dice_init(&d, c->alpha > 0 ? c->alpha : ADJ_DICE_ALPHA);
+    dice_pool_t p = {.run = &d};
     int status = ADJ_EXIT_OK;
     if (!adj_cli_files(c, &p.paths, &p.count))
         status = ADJ_EXIT_USAGE;
@@ -87,8 +91,7 @@ int adj_cmd_dice(const adj_config_t *c)
     dice_read_all(&p, c->jobs);
     if (dice_io_errors(&p))
         status = ADJ_EXIT_USAGE;
-    adj_dice_t d;
-    adj_dice_tally(&d, p.files, p.count, c->alpha > 0 ? c->alpha : ADJ_DICE_ALPHA);
+    adj_dice_tally(&d, p.files, p.count);
     if (!dice_report(c, &d))
         status = ADJ_EXIT_USAGE;
     else if (d.improbable && status == ADJ_EXIT_OK)
