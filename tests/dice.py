@@ -7,11 +7,15 @@ counts by hand from the rolls written, chi2 as an exact fraction
 Benjamini-Hochberg by the textbook formula; the worked example's values
 are also spelled out in comments. Each check prints what differs.
 
-    usage: dice.py ADJUTANT
+    usage: dice.py ADJUTANT [ADJGEN README]
+
+With ADJGEN and README, the README's worked example ("Are the dice fair?")
+is run as written and must print what the README shows.
 """
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -294,6 +298,25 @@ check("-j 1, 2, 7: same json", outs[0] == outs[1] == outs[2], True)
 check("-j 1, 2, 7: same text", outs[3] == outs[4] == outs[5], True)
 check("-j: the run tested rows", '"p_adjusted": 0' in outs[0][1] or '"p_adjusted": 1' in outs[0][1],
       True)
+
+# ---- the README's worked example runs as written ----
+if len(sys.argv) == 4:
+    text = open(sys.argv[3]).read()
+    section = text[text.index("## Are the dice fair?"):]
+    section = section[:section.index("\n## ", 5)]
+    blocks = re.findall(r"```(\w*)\n(.*?)```", section, re.S)
+    cwd = os.path.join(TMP, "readme")
+    os.makedirs(os.path.join(cwd, "build", "bench"))
+    os.symlink(os.path.abspath(ADJ), os.path.join(cwd, "build", "adjutant"))
+    os.symlink(os.path.abspath(sys.argv[2]), os.path.join(cwd, "build", "bench", "adjgen"))
+    p = subprocess.run(["bash", "-c", blocks[0][1]], cwd=cwd, capture_output=True, text=True,
+                       env={**os.environ, "NO_COLOR": "1"})
+    check("README example: exit status", p.returncode, 1)
+    check("README example: output", p.stdout, blocks[1][1])
+    p = subprocess.run([ADJ, "dice", "ladder/game-2.yaml"], cwd=cwd, capture_output=True,
+                       text=True)
+    check("README example: one game", "Player 3  imc        50    2   12    8    7    5   16"
+          "   3.98   15.04     0.0102      0.0408\n" in p.stdout, True)
 
 for f in failures:
     print("FAIL:", f)
