@@ -209,6 +209,13 @@ check("a file given twice", [(g["player"], g["side"], g["kind"], g["n"]) for g i
        (None, "USA", "sustain", 1), (None, "USA", "all", 1), (None, "USA", "sustain", 1)])
 check("a file given twice: listed twice", [f["file"] for f in d["files"]], [p1, p1])
 
+# ---- names: trimmed of spaces, then compared byte for byte, in byte order ----
+n1 = write("names/1.yaml", log(rolls("a", [1]) + rolls("b", [2]), {"CSA": "ann", "USA": "'  Ann '"}))
+n2 = write("names/2.yaml", log(rolls("a", [3]) + rolls("b", [4]), {"CSA": "Ann", "USA": "Ann  Lee"}))
+rc, d, _, _ = run_json(os.path.join(TMP, "names"))
+check("names: groups", [(g["player"], g["counts"]) for g in d["groups"] if g["kind"] == "all"],
+      [("Ann", [0, 1, 1, 0, 0, 0]), ("Ann  Lee", [0, 0, 0, 1, 0, 0]), ("ann", [1, 0, 0, 0, 0, 0])])
+
 # ---- files not counted: bad-document (even after the events), yaml-syntax ----
 bad_after = write("bad/after.yaml", log(rolls("a", [6] * 40), {"CSA": "Ann"}, "extra: 1\n"))
 bad_syntax = write("bad/syntax.yaml", log(rolls("a", [6] * 3)) + "  - {activate: a, roll: [\n")
