@@ -28,7 +28,10 @@
  * a 1 turns into a 6 one time in three (faces 1/9, 1/6 x 4, 2/9 instead of
  * 1/6 each), for `adjutant dice` to find. The game stays legal: the roll is
  * drawn before anything depends on it. Without --loaded no extra number is
- * drawn, so the same seed gives the same game as before.
+ * drawn, so the same seed gives the same game as before. Note that the
+ * duration rolls of long games are not fair dice whatever the options: the
+ * generator avoids the ones that would lose more leaders than its game
+ * model allows (`adjutant dice` flags them over a large archive).
  *
  * Memory: output is streamed; the model is proportional to the roster, and
  * the expectations are flushed at every turn.
