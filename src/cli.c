@@ -234,7 +234,7 @@ static const cli_option_t options[] = {
     {NULL, "--at", "turn:N|line:L", "replay only up to that moment", opt_at},
     {NULL, "--alpha", "A", "dice: flag a row when its adjusted p is below A (default 0.001)",
      opt_alpha},
-    {"-j", "--jobs", "N", "audit N files at once (default: the number of cores)", opt_jobs},
+    {"-j", "--jobs", "N", "read N files at once (default: the number of cores)", opt_jobs},
     {NULL, "--summary", NULL, "one line per file and a total, for an archive", opt_summary},
     {NULL, "--color", NULL, "force colour on or off (default: on a terminal, unless NO_COLOR)",
      opt_color},

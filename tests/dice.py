@@ -278,7 +278,9 @@ for ok, want in [("0.05", 0.05), ("5e-2", 0.05), (".5", 0.5), ("5.E-1", 0.5), ("
 for args, msg in [((), "dice needs at least one FILE or DIR (- for standard input)"),
                   (("--ruling", "recovery=full-turns", good),
                    "dice takes no --ruling: a roll logged counts whatever the rules decide"),
-                  (("-", "-"), "- (standard input) may be given only once")]:
+                  (("-", "-"), "- (standard input) may be given only once"),
+                  (("--at", "turn:2", good), "dice takes no --at"),
+                  (("--summary", good), "dice takes no --summary")]:
     rc, out, err = run(*args)
     check(f"dice {args}", (rc, out, err.splitlines()[0]), (2, "", f"adjutant: {msg}"))
 p = subprocess.run([ADJ, "audit", "--alpha", "0.1", good], capture_output=True, text=True)
