@@ -2,7 +2,7 @@
  * adjgen.c - a seeded generator of realistic adjutant/1 game logs.
  *
  *     adjgen --seed N --events N [--leaders N] [--faults RATE]
- *            [--expect FILE] [-o FILE] [--stats]
+ *            [--players NAME,NAME] [--loaded NAME] [--expect FILE] [-o FILE] [--stats]
  *
  * It writes one log of The Campaigns of Robert E. Lee played with optional
  * rule 8.13 (SPEC section 1), with about N events in block style, the way
@@ -21,6 +21,17 @@
  * (ignored, or applied), so the events after it stay legal. --expect FILE
  * receives one line `LINE CODE` per injected fault: the line the diagnostic
  * points at (SPEC 4), sorted by line.
+ *
+ * --players names the players of CSA and USA in the header (SPEC 1.2
+ * step 6); --loaded NAME loads that player's dice, when he is one of them
+ * (so that one command line serves a whole archive): on his side's IMC rolls,
+ * a 1 turns into a 6 one time in three (faces 1/9, 1/6 x 4, 2/9 instead of
+ * 1/6 each), for `adjutant dice` to find. The game stays legal: the roll is
+ * drawn before anything depends on it. Without --loaded no extra number is
+ * drawn, so the same seed gives the same game as before. Note that the
+ * duration rolls of long games are not fair dice whatever the options: the
+ * generator avoids the ones that would lose more leaders than its game
+ * model allows (`adjutant dice` flags them over a large archive).
  *
  * Memory: output is streamed; the model is proportional to the roster, and
  * the expectations are flushed at every turn.
@@ -184,12 +195,15 @@ typedef struct gen_opts_s {
     const char *expect_path; /* NULL: no expectations written */
     const char *out_path;    /* NULL: standard output */
     bool stats;              /* counts on standard error */
+    char players[2][64];     /* --players: CSA's and USA's, "" when not named */
+    const char *loaded;      /* --loaded: the player whose dice are loaded, or NULL */
 } gen_opts_t;
 
 static void gen_usage(FILE *f)
 {
     fputs("usage: adjgen --seed N --events N [--leaders N] [--faults RATE]\n"
-          "              [--expect FILE] [-o FILE] [--stats]\n"
+          "              [--players NAME,NAME] [--loaded NAME] [--expect FILE] [-o FILE]\n"
+          "              [--stats]\n"
           "Writes a seeded adjutant/1 game log; RATE 0 gives a legal game, RATE in\n"
           "(0, 1] injects faults, each listed in FILE as `LINE CODE`.\n",
           f);
@@ -204,6 +218,28 @@ static bool gen_parse_long(const char *s, long lo, long hi, long *out)
     if (errno != 0 || end == s || *end != '\0' || v < lo || v > hi)
         return false;
     *out = v;
+    return true;
+}
+
+/* "Ann Carter,Ben Moore": two names of letters, digits, spaces, '.', '_'
+ * or '-' (written as plain YAML scalars), each under 64 bytes. */
+static bool gen_parse_players(const char *v, char players[2][64])
+{
+    const char *comma = strchr(v, ',');
+    if (comma == NULL)
+        return false;
+    size_t len[2] = {(size_t)(comma - v), strlen(comma + 1)};
+    const char *at[2] = {v, comma + 1};
+    for (int s = 0; s < 2; s++) {
+        if (len[s] == 0 || len[s] >= 64 || at[s][0] == ' ' || at[s][len[s] - 1] == ' ')
+            return false;
+        for (size_t i = 0; i < len[s]; i++)
+            if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ._-",
+                        at[s][i]))
+                return false;
+        memcpy(players[s], at[s], len[s]);
+        players[s][len[s]] = '\0';
+    }
     return true;
 }
 
@@ -258,6 +294,14 @@ static bool gen_parse_opts(int argc, char **argv, gen_opts_t *o)
                 fprintf(stderr, "adjgen: bad --faults '%s' (0..1)\n", v);
                 return false;
             }
+        } else if (strcmp(a, "--players") == 0) {
+            if (!gen_parse_players(v, o->players)) {
+                fprintf(stderr, "adjgen: bad --players '%s' (NAME,NAME: letters, digits, "
+                                "inner spaces, . _ -)\n", v);
+                return false;
+            }
+        } else if (strcmp(a, "--loaded") == 0) {
+            o->loaded = v;
         } else if (strcmp(a, "--expect") == 0) {
             o->expect_path = v;
         } else if (strcmp(a, "-o") == 0) {
@@ -1177,6 +1221,11 @@ static void gen_header(gen_t *g)
         gen_line(g, "optional_rules: [illness]");
     }
     gen_line(g, "sides: [%s, %s]", gen_sides[0], gen_sides[1]);
+    if (g->opt.players[0][0] || g->opt.players[1][0])
+        gen_line(g, "players:");
+    for (int s = 0; s < 2; s++)
+        if (g->opt.players[s][0])
+            gen_line(g, "  %s: %s", gen_sides[s], g->opt.players[s]);
     gen_line(g, "leaders:");
     for (int i = 0; i < g->nldr; i++) {
         const gen_leader_t *l = &g->ldr[i];
@@ -1207,6 +1256,17 @@ static void gen_header(gen_t *g)
 /* ====================================================================== */
 /* Events: turns, activations and what follows them                       */
 /* ====================================================================== */
+
+/* An IMC die, loaded for the --loaded player's side: a 1 turns into a 6
+ * one time in three. */
+static int gen_imc_roll(gen_t *g, int side)
+{
+    int roll = gen_rng_d6(&g->rng);
+    if (g->opt.loaded && !strcmp(g->opt.loaded, g->opt.players[side]) && roll == 1 &&
+        gen_rng_below(&g->rng, 3) == 0)
+        roll = 6;
+    return roll;
+}
 
 /* `turn: N` (SPEC 3.2): obligations expire, the activation closes, and each
  * boundary crossed mends the afflicted and turns counters to Active. */
@@ -1529,7 +1589,7 @@ static void gen_activation(gen_t *g)
         L = gen_pick(g, gen_p_inactive, 0);
 
     const gen_leader_t *l = &g->ldr[L];
-    int roll = gen_rng_d6(r);
+    int roll = gen_imc_roll(g, l->side);
     int mod = 0;
     if (gen_rng_below(r, 100) < 20) {
         static const int mods[] = {-1, 1, 1, 2};

@@ -9,6 +9,8 @@
 #     as the log grows tenfold;
 #   - an archive of 1,000 typical game logs (300..3,000 events each, varied
 #     seeds, a few faults in about half of them: ARCHIVE_FAULTS, default 0.0005).
+#   - the same 1,000 games with named players (20 of them, two per game;
+#     "Player 07" plays with loaded dice), for `adjutant dice`.
 # For each input it runs RUNS rounds (2 x RUNS + 1 for the 20 MB log) of
 #   (a) BUILD_DIR/bench/yaml_floor FILES          the libyaml event loop alone
 #   (b) BUILD_DIR/adjutant audit --format json FILES >/dev/null
@@ -25,8 +27,12 @@
 # directory argument it does not know) is reported as n/a; exit 1 (errors
 # found in a log) is a normal audit.
 #
+# The players' archive is run as `adjutant audit --format json -j 1 DIR`
+# (in place of the floor) then `adjutant dice --format json -j 1 DIR`, round
+# by round: dice must take at most 1.2x audit's time, in flat memory.
+#
 # Environment: KEEP=1 keeps the temporary directory; ARCHIVE_FAULTS sets the
-# archive's fault rate.
+# archive's fault rate; ONLY=dice runs the players' archive alone.
 set -euo pipefail
 
 if [[ $# -lt 1 || $# -gt 2 ]]; then
@@ -159,6 +165,13 @@ for ((i = 0; i < 1000; i++)); do
         -o "$(printf '%s/archive/game-%04d.yaml' "$TMP" "$i")"
 done
 ARCHIVE_FILES=("$TMP"/archive/*.yaml)
+mkdir "$TMP/players"
+for ((i = 0; i < 1000; i++)); do
+    events=$((300 + (i * 7919) % 2701))
+    "$GEN" --seed $((1000 + i)) --events "$events" --faults "$ARCHIVE_FAULTS" \
+        --players "$(printf 'Player %02d,Player %02d' $((i % 20 + 1)) $(((i * 7 + 3) % 20 + 1)))" \
+        --loaded "Player 07" -o "$(printf '%s/players/game-%04d.yaml' "$TMP" "$i")"
+done
 
 # ---------------------------------------------------------------------------
 # Runs
@@ -213,6 +226,7 @@ run_input() {
 declare -A JNS   # adjutant median wall time per input, ns
 declare -A BYTES # input size per input, bytes
 echo "running ($RUNS rounds each, $((RUNS * 2 + 1)) for the 20 MB log) ..." >&2
+if [[ ${ONLY:-} != dice ]]; then
 run_input "1 MB log" 1mb "$RUNS" "$TMP/log-1mb.yaml" -- "$TMP/log-1mb.yaml"
 run_input "2 MB log" 2mb "$RUNS" "$TMP/log-2mb.yaml" -- "$TMP/log-2mb.yaml"
 run_input "20 MB log" 20mb $((RUNS * 2 + 1)) "$TMP/log-20mb.yaml" -- "$TMP/log-20mb.yaml"
@@ -221,12 +235,26 @@ run_input "archive, 1,000 logs (default -j)" archive "$RUNS" "${ARCHIVE_FILES[@]
 for j in 1 2; do
     run_input "archive, \`-j $j DIR\`" "j$j" "$RUNS" -j "$j" "$TMP/archive" -- "${ARCHIVE_FILES[@]}"
 done
+fi
+
+# dice against audit on the players' archive: audit plays the floor's part.
+DICE=n/a
+if [[ $HAVE_ADJ == 1 ]]; then
+    echo "  players' archive: audit and dice, $RUNS rounds ..." >&2
+    bench_pair "$RUNS" "$ADJ" audit --format json -j 1 "$TMP/players" -- \
+        "$ADJ" dice --format json -j 1 "$TMP/players"
+    if [[ $B_NA == 0 ]]; then
+        DICE="dice $(fmt_s "$B_NS") s, $(fmt_mib "$B_KB") MiB; audit $(fmt_s "$F_NS") s,"
+        DICE+=" $(fmt_mib "$F_KB") MiB; dice/audit time"
+        DICE+=" $(awk -v r="$B_RATIO" 'BEGIN { printf "%.3f", 1 / r }') (target <= 1.2)"
+    fi
+fi
 
 # The 20 MB log once more, against the floor in --lean mode: libyaml's events
 # released the way adjutant releases them rather than by yaml_event_delete.
 # The gap to this floor is adjutant's own work alone.
 LEAN=n/a
-if [[ $HAVE_ADJ == 1 ]]; then
+if [[ $HAVE_ADJ == 1 && ${ONLY:-} != dice ]]; then
     echo "  20 MB log: lean floor and adjutant, $((RUNS * 2 + 1)) rounds ..." >&2
     bench_pair $((RUNS * 2 + 1)) "$FLOOR" --lean "$TMP/log-20mb.yaml" -- \
         "$ADJ" audit --format json "$TMP/log-20mb.yaml"
@@ -280,3 +308,4 @@ echo "- \`-j 2\` over \`-j 1\` on the archive: $SPEEDUP"
 echo "- adjutant peak RSS: $FLAT"
 echo "- 20 MB log, adjutant/floor with the floor releasing events as adjutant does (\`yaml_floor --lean\`): $LEAN"
 echo "- 20 MB log, \`status\` against \`audit\` (median of status time / audit time): $STATUS"
+echo "- \`dice -j 1\` over 1,000 logs with named players, against \`audit -j 1\`: $DICE"

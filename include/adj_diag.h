@@ -137,6 +137,7 @@ typedef struct adj_diags_s {
     size_t warnings;
     size_t omitted;     /* found past ADJ_MAX_DIAGS, counted but not kept */
     bool stopped;       /* a yaml-syntax, yaml-alias or bad-document stopped the audit */
+    adj_code_t stop_code; /* which, when stopped (kept even past ADJ_MAX_DIAGS) */
     bool turn_known;    /* the replay has begun a turn: */
     int64_t turn;       /* the one each new diagnostic arises in (adj_diags_set_turn) */
 } adj_diags_t;

@@ -45,6 +45,8 @@ void adj_json_int(adj_json_t *j, int64_t v);
 void adj_json_uint(adj_json_t *j, uint64_t v);
 void adj_json_bool(adj_json_t *j, bool v);
 void adj_json_null(adj_json_t *j);
+/* A finite double, in the shortest form that reads back as the same double. */
+void adj_json_double(adj_json_t *j, double v);
 
 /* Shorthands for a member: key and value. */
 void adj_json_member_str(adj_json_t *j, const char *key, const char *s);

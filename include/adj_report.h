@@ -9,6 +9,7 @@
 #define ADJ_REPORT_H
 
 #include "adj_audit.h"
+#include "adj_dice.h"
 
 typedef struct adj_report_opts_s {
     const adj_audit_opts_t *audit;  /* borrowed: rulings and moment */
@@ -115,6 +116,8 @@ typedef struct adj_reporter_s {
     /* `status`: the audit, what is pending and the open activation; NULL:
      * the format does not report a game in progress */
     void (*status)(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o);
+    /* `dice`: one report per run (SPEC 7); NULL: the format has none */
+    void (*dice)(adj_buf_t *out, const adj_dice_t *d, const adj_report_opts_t *o);
 } adj_reporter_t;
 
 /* The reporter named `name`, NULL when there is none. */

@@ -16,7 +16,8 @@ typedef enum adj_command_e {
     ADJ_CMD_AUDIT,
     ADJ_CMD_EXPLAIN,
     ADJ_CMD_COMPARE,
-    ADJ_CMD_STATUS
+    ADJ_CMD_STATUS,
+    ADJ_CMD_DICE
 } adj_command_t;
 
 typedef struct adj_config_s {
@@ -27,6 +28,7 @@ typedef struct adj_config_s {
     int jobs;                 /* audit: worker threads (>= 1) */
     adj_audit_opts_t audit;   /* rulings and --at */
     bool rulings_given;
+    double alpha;             /* dice: --alpha, 0 when not given (ADJ_DICE_ALPHA) */
     const char **args;        /* owned array of borrowed argv strings: files, then leaders */
     size_t arg_count;
     bool color;               /* ANSI colour on standard output */
@@ -77,5 +79,11 @@ int adj_cmd_audit(const adj_config_t *c);    /* batch.c */
 int adj_cmd_explain(const adj_config_t *c);  /* explain.c */
 int adj_cmd_compare(const adj_config_t *c);  /* explain.c */
 int adj_cmd_status(const adj_config_t *c);   /* status.c */
+int adj_cmd_dice(const adj_config_t *c);     /* dice_cmd.c */
+
+/* The files the arguments name, directories expanded as audit does
+ * (batch.c): *paths is an owned array of owned strings. False when a
+ * directory could not be searched (reported on standard error). */
+bool adj_cli_files(const adj_config_t *c, char ***paths, size_t *count);
 
 #endif

@@ -310,3 +310,12 @@ int adj_cmd_audit(const adj_config_t *c)
     free(files.paths);
     return t.status;
 }
+
+bool adj_cli_files(const adj_config_t *c, char ***paths, size_t *count)
+{
+    file_list_t l = {0};
+    bool ok = collect_args(c, &l);
+    *paths = l.paths;
+    *count = l.count;
+    return ok;
+}

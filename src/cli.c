@@ -17,6 +17,7 @@ static const char usage_text[] =
     "       adjutant explain [options] FILE LEADER...\n"
     "       adjutant compare [options] FILE --ruling NAME=VALUE...\n"
     "       adjutant status  [options] FILE\n"
+    "       adjutant dice    [options] FILE|DIR...\n"
     "       adjutant --help | --version | --list-codes\n";
 
 static const char help_intro[] =
@@ -218,6 +219,40 @@ static int opt_jobs(adj_config_t *c, const char *val)
     return -1;
 }
 
+/* strtod's decimal syntax and nothing else: digits with an optional
+ * point, then an optional exponent (no sign, space, hex, inf or nan). */
+static bool alpha_syntax(const char *s)
+{
+    size_t digits = 0;
+    bool point = false;
+    for (; (*s >= '0' && *s <= '9') || (*s == '.' && !point); s++) {
+        point |= *s == '.';
+        digits += *s != '.';
+    }
+    if (!digits)
+        return false;
+    if (*s == 'e' || *s == 'E') {
+        s += s[1] == '+' || s[1] == '-' ? 2 : 1;
+        if (!(*s >= '0' && *s <= '9'))
+            return false;
+        while (*s >= '0' && *s <= '9')
+            s++;
+    }
+    return *s == '\0';
+}
+
+static int opt_alpha(adj_config_t *c, const char *val)
+{
+    if (c->command != ADJ_CMD_DICE)
+        return usage_error(c, "--alpha is an option of dice");
+    double a = alpha_syntax(val) ? strtod(val, NULL) : 0;
+    if (!(a > 0 && a < 1))
+        return usage_error(c, "--alpha takes a number between 0 and 1, both excluded "
+                              "(such as 0.001 or 1e-4), not '%s'", val);
+    c->alpha = a;
+    return -1;
+}
+
 static int opt_summary(adj_config_t *c, const char *val)
 {
     (void)val;
@@ -253,7 +288,9 @@ static const cli_option_t options[] = {
     {NULL, "--ruling", "NAME=VALUE", "replay under another reading of rule 8.13 (repeatable)",
      opt_ruling},
     {NULL, "--at", "turn:N|line:L", "replay only up to that moment", opt_at},
-    {"-j", "--jobs", "N", "audit N files at once (default: the number of cores)", opt_jobs},
+    {NULL, "--alpha", "A", "dice: flag a row when its adjusted p is below A (default 0.001)",
+     opt_alpha},
+    {"-j", "--jobs", "N", "read N files at once (default: the number of cores)", opt_jobs},
     {NULL, "--summary", NULL, "one line per file and a total, for an archive", opt_summary},
     {NULL, "--strict", NULL, "warnings count as errors for the exit status (audit, status)", opt_strict},
     {NULL, "--color", NULL, "force colour on or off (default: on a terminal, unless NO_COLOR)",
@@ -350,6 +387,27 @@ static int check_status(adj_config_t *c)
     return -1;
 }
 
+/* dice reads every roll whatever the rules decide: no reading, moment or
+ * summary applies; and standard input can be read only once. */
+static int check_dice(adj_config_t *c)
+{
+    if (c->arg_count == 0)
+        return usage_error(c, "dice needs at least one FILE or DIR (- for standard input)");
+    if (c->rulings_given)
+        return usage_error(c, "dice takes no --ruling: a roll logged counts whatever the "
+                              "rules decide");
+    if (c->audit.at.kind != ADJ_AT_NONE || c->summary)
+        return usage_error(c, "dice takes no %s", c->summary ? "--summary" : "--at");
+    if (!c->reporter->dice)
+        return usage_error(c, "dice has no --format %s", c->reporter->name);
+    size_t stdin_count = 0;
+    for (size_t i = 0; i < c->arg_count; i++)
+        stdin_count += !strcmp(c->args[i], "-");
+    if (stdin_count > 1)
+        return usage_error(c, "- (standard input) may be given only once");
+    return -1;
+}
+
 static int print_version(adj_config_t *c)
 {
     printf("adjutant %s (log format adjutant/1)\n", ADJ_VERSION);
@@ -386,6 +444,8 @@ static const cli_command_t commands[] = {
      ADJ_CMD_COMPARE, check_compare, NULL},
     {"status", "a game in progress: where it stands and what the rules require next",
      ADJ_CMD_STATUS, check_status, NULL},
+    {"dice", "are the dice fair? each player's rolls over the logs, tested against fair dice",
+     ADJ_CMD_DICE, check_dice, NULL},
     {"help", NULL, 0, NULL, help_command},
     {"--version", NULL, 0, NULL, print_version},
     {"--list-codes", NULL, 0, NULL, list_codes},

@@ -5,6 +5,8 @@
  */
 #include "adj_json.h"
 
+#include "adj_stats.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -113,6 +115,12 @@ void adj_json_null(adj_json_t *j)
 {
     before_value(j);
     adj_buf_put(j->out, "null", 4);
+}
+
+void adj_json_double(adj_json_t *j, double v)
+{
+    before_value(j);
+    adj_stats_put_double(j->out, v);
 }
 
 void adj_json_member_str(adj_json_t *j, const char *key, const char *s)

@@ -22,6 +22,9 @@ int main(int argc, char **argv)
     case ADJ_CMD_STATUS:
         status = adj_cmd_status(&c);
         break;
+    case ADJ_CMD_DICE:
+        status = adj_cmd_dice(&c);
+        break;
     default:
         status = adj_cmd_audit(&c);
         break;

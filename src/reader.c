@@ -36,6 +36,7 @@ void reader_stop(adj_reader_t *r, adj_code_t code, adj_mark_t mark, const char *
     adj_diags_add(r->diags, code, mark, NULL, NULL, NULL, "%s", m.data ? m.data : "");
     adj_buf_free(&m);
     r->diags->stopped = true;
+    r->diags->stop_code = code;
     r->state = RS_STOP;
 }
 

@@ -394,6 +394,85 @@ static void json_summary_end(adj_buf_t *out, const adj_buf_t *rows, const adj_su
     adj_buf_putc(out, '\n');
 }
 
+/* ---- dice (SPEC 7): one object per run ---- */
+
+static void dice_files(adj_json_t *j, const adj_dice_t *d)
+{
+    adj_json_open_array(j);
+    for (size_t i = 0; i < d->file_count; i++) {
+        const adj_dice_file_t *f = &d->files[i];
+        if (f->io_error)
+            continue;  /* reported on standard error, not listed */
+        adj_json_open_object(j);
+        adj_json_member_str(j, "file", f->file);
+        adj_json_member_bool(j, "counted", f->counted);
+        adj_json_member_str(j, "reason", f->counted ? NULL : adj_code_name(f->reason));
+        adj_json_member_uint(j, "rolls", f->rolls);
+        adj_json_member_uint(j, "out_of_range", f->out_of_range);
+        adj_json_close_object(j);
+    }
+    adj_json_close_array(j);
+}
+
+/* A member whose value is a double, or null when the row was not tested. */
+static void dice_number(adj_json_t *j, const char *key, bool tested, double v)
+{
+    adj_json_key(j, key);
+    if (tested)
+        adj_json_double(j, v);
+    else
+        adj_json_null(j);
+}
+
+/* A name that may hold NUL bytes, or null. */
+static void dice_name(adj_json_t *j, const char *key, const char *s, size_t n)
+{
+    adj_json_key(j, key);
+    if (s)
+        adj_json_str_n(j, s, n);
+    else
+        adj_json_null(j);
+}
+
+static void dice_row(adj_json_t *j, const adj_dice_row_t *r)
+{
+    adj_json_open_object(j);
+    dice_name(j, "player", r->player, r->player_len);
+    dice_name(j, "side", r->side, r->side_len);
+    adj_json_member_str(j, "file", r->file);
+    adj_json_member_str(j, "kind", adj_dice_kind_name(r->kind));
+    adj_json_member_int(j, "n", r->n);
+    adj_json_key(j, "counts");
+    adj_json_open_array(j);
+    for (int face = 0; face < ADJ_STATS_FACES; face++)
+        adj_json_int(j, r->counts[face]);
+    adj_json_close_array(j);
+    dice_number(j, "mean", true, r->mean);
+    dice_number(j, "chi2", r->tested, r->chi2);
+    dice_number(j, "p", r->tested, r->p);
+    dice_number(j, "p_adjusted", r->tested, r->p_adjusted);
+    adj_json_member_bool(j, "improbable", r->improbable);
+    adj_json_close_object(j);
+}
+
+static void json_dice(adj_buf_t *out, const adj_dice_t *d, const adj_report_opts_t *o)
+{
+    (void)o;
+    adj_json_t j;
+    adj_json_init(&j, out);
+    adj_json_open_object(&j);
+    dice_number(&j, "alpha", true, d->alpha);
+    adj_json_key(&j, "files");
+    dice_files(&j, d);
+    adj_json_key(&j, "groups");
+    adj_json_open_array(&j);
+    for (size_t i = 0; i < d->row_count; i++)
+        dice_row(&j, &d->rows[i]);
+    adj_json_close_array(&j);
+    adj_json_close_object(&j);
+    adj_buf_putc(out, '\n');
+}
+
 const adj_reporter_t adj_reporter_json = {
     .name = "json",
     .help = "JSON Lines for programs",
@@ -403,4 +482,5 @@ const adj_reporter_t adj_reporter_json = {
     .explain = json_explain,
     .compare = json_compare,
     .status = json_status,
+    .dice = json_dice,
 };

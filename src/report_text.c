@@ -572,6 +572,132 @@ static void text_compare(adj_buf_t *out, const adj_compare_t *c, const adj_repor
     adj_buf_puts(out, ".\n");
 }
 
+/* ---- dice (SPEC 7): one table per run ---- */
+
+/* A row's group, escaped: "Ann Carter", or "CSA in FILE". Names may hold
+ * NUL bytes: escaped by length. */
+static void dice_group(adj_buf_t *esc, const adj_dice_row_t *r)
+{
+    if (r->player) {
+        adj_escape_text(esc, r->player, r->player_len);
+        return;
+    }
+    adj_escape_text(esc, r->side, r->side_len);
+    adj_buf_puts(esc, " in ");
+    adj_escape_text(esc, r->file, strlen(r->file));
+}
+
+static size_t utf8_width(const char *s, size_t n)
+{
+    size_t w = 0;
+    for (size_t i = 0; i < n; i++)
+        w += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return w;
+}
+
+/* The widths of the group column, of the n and count columns and of chi2. */
+typedef struct dice_widths_s {
+    size_t group, num, chi2;
+} dice_widths_t;
+
+static dice_widths_t dice_measure(const adj_dice_t *d)
+{
+    dice_widths_t w = {5, 3, 6};
+    adj_buf_t tmp = {0};
+    for (size_t i = 0; i < d->row_count; i++) {
+        const adj_dice_row_t *r = &d->rows[i];
+        adj_buf_reset(&tmp);
+        dice_group(&tmp, r);
+        size_t g = utf8_width(tmp.data, tmp.len);
+        w.group = g > w.group ? g : w.group;
+        adj_buf_reset(&tmp);
+        adj_buf_printf(&tmp, "%lld", (long long)r->n);
+        w.num = tmp.len > w.num ? tmp.len : w.num;
+        adj_buf_reset(&tmp);
+        if (r->tested)
+            adj_buf_printf(&tmp, "%.2f", r->chi2);
+        w.chi2 = tmp.len > w.chi2 ? tmp.len : w.chi2;
+    }
+    adj_buf_free(&tmp);
+    return w;
+}
+
+static void dice_header(adj_buf_t *out, const dice_widths_t *w, const adj_report_opts_t *o)
+{
+    adj_buf_printf(out, "%s%-*s  %-8s  %*s", paint(o, C_BOLD), (int)w->group, "group", "kind",
+                   (int)w->num, "n");
+    for (int face = 1; face <= ADJ_STATS_FACES; face++)
+        adj_buf_printf(out, "  %*d", (int)w->num, face);
+    adj_buf_printf(out, "  %5s  %*s  %9s  %10s%s\n", "mean", (int)w->chi2, "chi2", "p",
+                   "p_adjusted", paint(o, C_RESET));
+}
+
+static void dice_line(adj_buf_t *out, const adj_dice_row_t *r, const dice_widths_t *w,
+                      const adj_report_opts_t *o)
+{
+    adj_buf_t g = {0};
+    dice_group(&g, r);
+    adj_buf_put(out, g.data, g.len);
+    for (size_t k = utf8_width(g.data, g.len); k < w->group; k++)
+        adj_buf_putc(out, ' ');
+    adj_buf_free(&g);
+    adj_buf_printf(out, "  %-8s  %*lld", adj_dice_kind_name(r->kind), (int)w->num,
+                   (long long)r->n);
+    for (int face = 0; face < ADJ_STATS_FACES; face++)
+        adj_buf_printf(out, "  %*lld", (int)w->num, (long long)r->counts[face]);
+    adj_buf_printf(out, "  %5.2f", r->mean);
+    if (!r->tested) {
+        adj_buf_printf(out, "  %*s  %9s  %10s\n", (int)w->chi2, "-", "-", "-");
+        return;
+    }
+    adj_buf_printf(out, "  %*.2f  %9.3g  %10.3g", (int)w->chi2, r->chi2, r->p, r->p_adjusted);
+    if (r->improbable)
+        adj_buf_printf(out, "  %sIMPROBABLE%s", paint(o, C_ERROR), paint(o, C_RESET));
+    adj_buf_putc(out, '\n');
+}
+
+static void dice_not_counted(adj_buf_t *out, const adj_dice_t *d)
+{
+    bool any = false;
+    for (size_t i = 0; i < d->file_count; i++) {
+        const adj_dice_file_t *f = &d->files[i];
+        if (f->io_error || f->counted)
+            continue;
+        if (!any)
+            adj_buf_puts(out, "\nfiles not counted (not one valid log: none of their rolls "
+                              "count):\n");
+        any = true;
+        adj_buf_puts(out, "  ");
+        put_text(out, f->file, 0);
+        adj_buf_printf(out, ": %s\n", adj_code_name(f->reason));
+    }
+}
+
+static void text_dice(adj_buf_t *out, const adj_dice_t *d, const adj_report_opts_t *o)
+{
+    dice_widths_t w = dice_measure(d);
+    if (d->row_count) {
+        dice_header(out, &w, o);
+        for (size_t i = 0; i < d->row_count; i++)
+            dice_line(out, &d->rows[i], &w, o);
+    } else {
+        adj_buf_puts(out, "no rolls counted\n");
+    }
+    dice_not_counted(out, d);
+    adj_buf_printf(out, "\np: the chance that fair dice stray at least this far from an even "
+                        "spread (chi-square,\n5 degrees of freedom; rough near 30 rolls). "
+                        "p_adjusted: p corrected for the %zu row%s\ntested in this run "
+                        "(Benjamini-Hochberg). '-': fewer than %d rolls, too few to test.\n",
+                   d->tested, d->tested == 1 ? "" : "s", ADJ_STATS_MIN_N);
+    adj_buf_t alpha = {0};
+    adj_stats_put_double(&alpha, d->alpha);
+    adj_buf_printf(out, "IMPROBABLE: p_adjusted below %s (%zu row%s). A flag is a reason to "
+                        "look closer at those\ngames, never proof of cheating: among many "
+                        "fair players, some are unlucky.\n",
+                   alpha.data, d->improbable, d->improbable == 1 ? "" : "s");
+    adj_buf_free(&alpha);
+}
+
 const adj_reporter_t adj_reporter_text = {
     .name = "text",
     .help = "text for people (default)",
@@ -581,4 +707,5 @@ const adj_reporter_t adj_reporter_text = {
     .explain = text_explain,
     .compare = text_compare,
     .status = text_status,
+    .dice = text_dice,
 };

@@ -1,0 +1,1 @@
+dice --alpha 1 golden/dice

@@ -1,0 +1,1 @@
+dice --ruling recovery=full-turns golden/dice
