@@ -24,6 +24,8 @@ typedef struct adj_audit_opts_s {
     adj_at_t at;
     adj_step_fn on_step;      /* explain's story, NULL otherwise */
     void *step_ctx;           /* borrowed */
+    adj_turn_fn on_turn;      /* the timeline of an HTML report, NULL otherwise */
+    void *turn_ctx;           /* borrowed */
 } adj_audit_opts_t;
 
 /* The result of auditing one file. */

@@ -52,6 +52,29 @@ typedef struct adj_step_s {
 
 typedef void (*adj_step_fn)(void *ctx, const adj_step_t *step);
 
+/* A `turn` event that passed steps 1 and 2 begins a new stretch of play
+ * (SPEC 9's timeline). Told before the event changes anything, so the
+ * states are those at the last moment the turn it ends was current. */
+typedef struct adj_turn_edge_s {
+    bool had_turn;          /* a turn had begun: `ended` is the one ending here */
+    int64_t ended;
+    int64_t next;           /* the turn this event begins */
+    const adj_leader_state_t *leaders;  /* borrowed during the call, `count` of them */
+    size_t count;
+} adj_turn_edge_t;
+
+typedef void (*adj_turn_fn)(void *ctx, const adj_turn_edge_t *edge);
+
+/* One part of the regenerated tally, remembered to say what it is made of. */
+typedef struct adj_contrib_s {
+    size_t line;
+    int side;
+    int64_t points;
+    int32_t leader;         /* the leader lost, -1 for an award */
+} adj_contrib_t;
+
+#define ADJ_MAX_CONTRIBS 32
+
 typedef struct adj_engine_s adj_engine_t;
 
 /* What a replay produced, for the reporters: a snapshot of the scalars and
@@ -80,6 +103,14 @@ void adj_engine_finish(adj_engine_t *e, adj_mark_t mark);
 
 /* Tell each step of a leader's story to `fn` (NULL: none, the fast path). */
 void adj_engine_on_step(adj_engine_t *e, adj_step_fn fn, void *ctx);
+
+/* Tell each turn edge to `fn` (NULL: none). */
+void adj_engine_on_turn(adj_engine_t *e, adj_turn_fn fn, void *ctx);
+
+/* The parts of the regenerated tally in the order counted: the first
+ * `*shown` (at most ADJ_MAX_CONTRIBS) of `*total`. */
+const adj_contrib_t *adj_engine_tally_parts(const adj_engine_t *e, size_t *shown,
+                                            size_t *total);
 
 /* The replay so far; valid until the next feed or finish. */
 adj_replay_t adj_engine_result(const adj_engine_t *e);

@@ -38,6 +38,7 @@ void adj_cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 bool adj_cli_write(const adj_buf_t *b);
 
 int adj_cmd_audit(const adj_config_t *c);    /* batch.c */
+int adj_cmd_audit_single(const adj_config_t *c);  /* single.c: a one-file format (html) */
 int adj_cmd_explain(const adj_config_t *c);  /* explain.c */
 int adj_cmd_compare(const adj_config_t *c);  /* explain.c */
 

@@ -58,6 +58,7 @@ static void audit_start_replay(adj_audit_t *a, adj_reader_t *r, const adj_audit_
 {
     a->engine = adj_engine_new(adj_reader_header(r), &o->rulings, &a->diags);
     adj_engine_on_step(a->engine, o->on_step, o->step_ctx);
+    adj_engine_on_turn(a->engine, o->on_turn, o->turn_ctx);
 }
 
 static void audit_run(adj_audit_t *a, adj_reader_t *r, const adj_audit_opts_t *o)

@@ -132,7 +132,7 @@ static void audit_one(const adj_config_t *c, const char *path, result_t *res)
     }
     res->errors = a.diags.errors;
     res->warnings = a.diags.warnings;
-    adj_report_opts_t ro = {&c->audit, c->color};
+    adj_report_opts_t ro = {.audit = &c->audit, .color = c->color};
     const adj_reporter_t *sr = c->reporter->summary ? c->reporter : adj_reporter_at(0);
     if (c->summary)
         sr->summary(&res->out, &a, &ro);
@@ -260,7 +260,7 @@ static void report_hook(const adj_config_t *c,
     if (!hook || c->summary)
         return;
     adj_buf_t out = {0};
-    adj_report_opts_t ro = {&c->audit, c->color};
+    adj_report_opts_t ro = {.audit = &c->audit, .color = c->color};
     hook(&out, &ro);
     if (!adj_cli_write(&out))
         t->status = ADJ_EXIT_USAGE;
@@ -293,6 +293,8 @@ static void print_all(pool_t *p, size_t started, totals_t *t)
 
 int adj_cmd_audit(const adj_config_t *c)
 {
+    if (c->reporter->one_file)
+        return adj_cmd_audit_single(c);
     file_list_t files = {0};
     totals_t t = {0};
     if (!collect_args(c, &files))

@@ -9,10 +9,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const char usage_text[] =
     "usage: adjutant audit   [options] FILE|DIR...\n"
+    "       adjutant audit   --format html [options] FILE\n"
     "       adjutant explain [options] FILE LEADER...\n"
     "       adjutant compare [options] FILE --ruling NAME=VALUE...\n"
     "       adjutant --help | --version | --list-codes\n";
@@ -217,10 +219,36 @@ static const cli_option_t *find_option(const char *name)
     return NULL;
 }
 
+/* A one-file format (html, SPEC 9): exactly one FILE, not a directory. */
+static int check_one_file(adj_config_t *c)
+{
+    const char *f = c->reporter->name;
+    struct stat st;
+    if (c->arg_count != 1)
+        return usage_error(c, "--format %s takes exactly one FILE (- for standard input), "
+                              "not %zu", f, c->arg_count);
+    if (c->summary)
+        return usage_error(c, "--summary has no %s form (use text or json)", f);
+    if (strcmp(c->args[0], "-") != 0 && stat(c->args[0], &st) == 0 && S_ISDIR(st.st_mode))
+        return usage_error(c, "--format %s takes a FILE, not a directory: %s", f, c->args[0]);
+    return -1;
+}
+
 static int check_audit(adj_config_t *c)
 {
     if (c->arg_count == 0)
         return usage_error(c, "audit needs at least one FILE or DIR (- for standard input)");
+    if (c->reporter->one_file)
+        return check_one_file(c);
+    return -1;
+}
+
+/* explain and compare: a format that has their report. */
+static int check_format_has(adj_config_t *c, bool has, const char *command)
+{
+    if (!has)
+        return usage_error(c, "%s has no --format %s (use text or json)", command,
+                           c->reporter->name);
     return -1;
 }
 
@@ -228,13 +256,15 @@ static int check_explain(adj_config_t *c)
 {
     if (c->arg_count < 2)
         return usage_error(c, "explain needs a FILE and at least one LEADER id");
-    return -1;
+    return check_format_has(c, c->reporter->explain != NULL, "explain");
 }
 
 static int check_compare(adj_config_t *c)
 {
     if (c->arg_count != 1)
         return usage_error(c, "compare needs exactly one FILE");
+    if (!c->reporter->compare)
+        return check_format_has(c, false, "compare");
     if (!c->rulings_given || adj_rulings_is_default(&c->audit.rulings))
         return usage_error(c, "compare needs at least one --ruling NAME=VALUE that is not "
                               "the default");

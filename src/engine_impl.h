@@ -56,16 +56,6 @@ typedef struct adj_obligation_s {
     bool met;
 } adj_obligation_t;
 
-/* One part of the regenerated tally, remembered to explain a mismatch. */
-typedef struct adj_contrib_s {
-    size_t line;
-    int side;
-    int64_t points;
-    int32_t leader;         /* the leader lost, -1 for an award */
-} adj_contrib_t;
-
-#define ADJ_MAX_CONTRIBS 32
-
 typedef struct adj_engine_s {
     const adj_header_t *header;   /* borrowed */
     adj_rulings_t rulings;
@@ -101,6 +91,8 @@ typedef struct adj_engine_s {
     size_t contrib_count;         /* all contributions, even past the array */
 
     adj_step_fn on_step;          /* NULL: no story is told (the fast path) */
+    adj_turn_fn on_turn;          /* NULL: nobody follows the turns */
+    void *turn_ctx;               /* borrowed */
     void *step_ctx;               /* borrowed */
     adj_buf_t say;                /* owned scratch for step texts */
 } adj_engine_t;

@@ -54,7 +54,7 @@ static void stories_free(adj_story_t *stories, size_t n)
 static int explain_no_replay(const adj_config_t *c, const adj_audit_t *a)
 {
     adj_buf_t out = {0};
-    adj_report_opts_t ro = {&c->audit, c->color};
+    adj_report_opts_t ro = {.audit = &c->audit, .color = c->color};
     adj_reporter_find("text")->audit(&out, a, &ro);  /* for people, whatever --format says */
     fputs(out.data ? out.data : "", stderr);
     adj_buf_free(&out);
@@ -80,7 +80,7 @@ static int explain_report(const adj_config_t *c, const adj_audit_t *a, const adj
                           size_t n)
 {
     adj_buf_t out = {0};
-    adj_report_opts_t ro = {&c->audit, c->color};
+    adj_report_opts_t ro = {.audit = &c->audit, .color = c->color};
     if (c->reporter->begin)
         c->reporter->begin(&out, &ro);
     for (size_t i = 0; i < n; i++)
@@ -180,7 +180,7 @@ int adj_cmd_compare(const adj_config_t *c)
     adj_compare_t cmp;
     adj_compare_init(&cmp, file, &run[0], &run[1], &opts[1].rulings);
     adj_buf_t out = {0};
-    adj_report_opts_t ro = {&c->audit, c->color};
+    adj_report_opts_t ro = {.audit = &c->audit, .color = c->color};
     if (c->reporter->begin)
         c->reporter->begin(&out, &ro);
     c->reporter->compare(&out, &cmp, &ro);

@@ -11,10 +11,12 @@
  * default. A new format is one line here and one in the table. */
 extern const adj_reporter_t adj_reporter_text;
 extern const adj_reporter_t adj_reporter_json;
+extern const adj_reporter_t adj_reporter_html;
 
 static const adj_reporter_t *const reporters[] = {
     &adj_reporter_text,
     &adj_reporter_json,
+    &adj_reporter_html,
 };
 
 #define REPORTER_COUNT (sizeof reporters / sizeof reporters[0])
