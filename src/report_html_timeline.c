@@ -47,12 +47,12 @@ static void cell_body(adj_buf_t *out, adj_cell_t cell, int x, int y, int w, bool
     int h = ROW_H - 4;
     adj_buf_printf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>", x + 2, y + 2, w - 4,
                    h);
+    /* the marks keep to the top right corner, clear of the label */
+    int cx = x + w - 12, cy = y + 4;
     if (st == ADJ_ST_DEAD)
-        adj_buf_printf(out, "<path class=\"mk\" d=\"M%d %dL%d %dM%d %dL%d %d\"/>", x + 3, y + 3,
-                       x + w - 3, y + h + 1, x + w - 3, y + 3, x + 3, y + h + 1);
+        adj_buf_printf(out, "<path class=\"mk\" d=\"M%d %dl8 8m0 -8l-8 8\"/>", cx, cy);
     else if (st == ADJ_ST_INCAPACITATED)
-        adj_buf_printf(out, "<path class=\"mk\" d=\"M%d %dL%d %d\"/>", x + 3, y + h + 1,
-                       x + w - 3, y + 3);
+        adj_buf_printf(out, "<path class=\"mk\" d=\"M%d %dl8 -8\"/>", cx, cy + 8);
     if (st == ADJ_ST_RESERVE)
         adj_buf_printf(out, "<rect class=\"dot\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>",
                        x + 4, y + 4, w - 8, h - 4);
