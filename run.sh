@@ -32,6 +32,10 @@ install_missing() {
     need python3 test -x /usr/bin/python3
     need python3-yaml /usr/bin/python3 -c 'import yaml'
     need python3-jsonschema /usr/bin/python3 -c 'import jsonschema'
+    # the HTML report's tests render it in a browser and look at the images
+    need chromium command -v chromium
+    need python3-pil /usr/bin/python3 -c 'import PIL'
+    need poppler-utils command -v pdftoppm
     for extra in "$@"; do
         case $extra in
         clang) need clang command -v clang ;;

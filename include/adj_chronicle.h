@@ -17,8 +17,7 @@
 #ifndef ADJ_CHRONICLE_H
 #define ADJ_CHRONICLE_H
 
-#include "adj_engine.h"
-#include "adj_reader.h"
+#include "adj_audit.h"
 
 /* A leader's state as a report draws it, in one byte: status (bits 0-2),
  * Inactive (bit 3), level (bits 4-7; the engine's levels stay below 6). */
@@ -73,7 +72,7 @@ typedef struct adj_chronicle_s {
 void adj_chronicle_init(adj_chronicle_t *c, adj_reader_t *const *reader);
 void adj_chronicle_free(adj_chronicle_t *c);
 
-/* The engine's callbacks (adj_turn_fn, adj_step_fn); ctx is the chronicle. */
+/* The audit's callbacks (adj_turn_fn, adj_step_fn); ctx is the chronicle. */
 void adj_chronicle_on_turn(void *ctx, const adj_turn_edge_t *edge);
 void adj_chronicle_on_step(void *ctx, const adj_step_t *step);
 

@@ -52,20 +52,7 @@ typedef struct adj_step_s {
 
 typedef void (*adj_step_fn)(void *ctx, const adj_step_t *step);
 
-/* A `turn` event that passed steps 1 and 2 begins a new stretch of play
- * (SPEC 9's timeline). Told before the event changes anything, so the
- * states are those at the last moment the turn it ends was current. */
-typedef struct adj_turn_edge_s {
-    bool had_turn;          /* a turn had begun: `ended` is the one ending here */
-    int64_t ended;
-    int64_t next;           /* the turn this event begins */
-    const adj_leader_state_t *leaders;  /* borrowed during the call, `count` of them */
-    size_t count;
-} adj_turn_edge_t;
-
-typedef void (*adj_turn_fn)(void *ctx, const adj_turn_edge_t *edge);
-
-/* One part of the regenerated tally, remembered to say what it is made of. */
+/* One part of the regenerated tally, remembered to explain a mismatch. */
 typedef struct adj_contrib_s {
     size_t line;
     int side;
@@ -89,6 +76,9 @@ typedef struct adj_replay_s {
     bool has_claim;               /* `end` carried a mapping */
     bool claim_present[2];
     int64_t claim[2];             /* claimed_vp after dropping bad entries */
+    const struct adj_contrib_s *parts;  /* borrowed: what the tally is made of, in the order
+                                         * counted: the first ADJ_MAX_CONTRIBS of part_count */
+    size_t part_count;
 } adj_replay_t;
 
 adj_engine_t *adj_engine_new(const adj_header_t *header, const adj_rulings_t *rulings,
@@ -103,14 +93,6 @@ void adj_engine_finish(adj_engine_t *e, adj_mark_t mark);
 
 /* Tell each step of a leader's story to `fn` (NULL: none, the fast path). */
 void adj_engine_on_step(adj_engine_t *e, adj_step_fn fn, void *ctx);
-
-/* Tell each turn edge to `fn` (NULL: none). */
-void adj_engine_on_turn(adj_engine_t *e, adj_turn_fn fn, void *ctx);
-
-/* The parts of the regenerated tally in the order counted: the first
- * `*shown` (at most ADJ_MAX_CONTRIBS) of `*total`. */
-const adj_contrib_t *adj_engine_tally_parts(const adj_engine_t *e, size_t *shown,
-                                            size_t *total);
 
 /* The replay so far; valid until the next feed or finish. */
 adj_replay_t adj_engine_result(const adj_engine_t *e);

@@ -14,7 +14,6 @@
 
 static const char usage_text[] =
     "usage: adjutant audit   [options] FILE|DIR...\n"
-    "       adjutant audit   --format html [options] FILE\n"
     "       adjutant explain [options] FILE LEADER...\n"
     "       adjutant compare [options] FILE --ruling NAME=VALUE...\n"
     "       adjutant --help | --version | --list-codes\n";
@@ -342,7 +341,10 @@ static void print_options(FILE *f)
             adj_buf_printf(&label, " %s", o->arg);
         for (size_t k = i + 1; k < OPTION_COUNT && !options[k].help; k++)
             adj_buf_printf(&label, ", %s", options[k].long_name);
-        fprintf(f, "  %-21s%s\n", label.data, o->help);
+        if (label.len > 20)  /* too wide for its column: the help goes under it */
+            fprintf(f, "  %s\n  %-21s%s\n", label.data, "", o->help);
+        else
+            fprintf(f, "  %-21s%s\n", label.data, o->help);
         adj_buf_free(&label);
     }
 }

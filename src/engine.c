@@ -276,9 +276,6 @@ static void cross_boundaries(adj_engine_t *e, const adj_entry_t *en, int64_t cro
 static void on_turn(adj_engine_t *e, const adj_entry_t *en)
 {
     int64_t n = en->turn;
-    if (e->on_turn)
-        e->on_turn(e->turn_ctx, &(adj_turn_edge_t){e->turn_begun, e->turn, n, e->leaders,
-                                                    e->header->leader_count});
     /* a turn event's own findings belong to the turn it begins */
     if (!e->turn_begun) {
         if (n != e->header->first_turn)
@@ -940,24 +937,12 @@ void adj_engine_on_step(adj_engine_t *e, adj_step_fn fn, void *ctx)
     e->step_ctx = ctx;
 }
 
-void adj_engine_on_turn(adj_engine_t *e, adj_turn_fn fn, void *ctx)
-{
-    e->on_turn = fn;
-    e->turn_ctx = ctx;
-}
-
-const adj_contrib_t *adj_engine_tally_parts(const adj_engine_t *e, size_t *shown, size_t *total)
-{
-    *total = e->contrib_count;
-    *shown = e->contrib_count < ADJ_MAX_CONTRIBS ? e->contrib_count : ADJ_MAX_CONTRIBS;
-    return e->contribs;
-}
-
 adj_replay_t adj_engine_result(const adj_engine_t *e)
 {
     return (adj_replay_t){e->header, e->leaders, e->turn_begun, e->turn, e->ended,
                           {e->vp[0], e->vp[1]}, e->has_claim,
-                          {e->claim_present[0], e->claim_present[1]}, {e->claim[0], e->claim[1]}};
+                          {e->claim_present[0], e->claim_present[1]}, {e->claim[0], e->claim[1]},
+                          e->contribs, e->contrib_count};
 }
 
 void adj_engine_free(adj_engine_t *e)

@@ -91,8 +91,6 @@ typedef struct adj_engine_s {
     size_t contrib_count;         /* all contributions, even past the array */
 
     adj_step_fn on_step;          /* NULL: no story is told (the fast path) */
-    adj_turn_fn on_turn;          /* NULL: nobody follows the turns */
-    void *turn_ctx;               /* borrowed */
     void *step_ctx;               /* borrowed */
     adj_buf_t say;                /* owned scratch for step texts */
 } adj_engine_t;

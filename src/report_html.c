@@ -30,7 +30,8 @@ static const char style[] =
     "--line:#666666;--err:#8a0017;--err-bg:#ffffff;--warn:#5c3100;--warn-bg:#ffffff;"
     "--mark:#ffffff;--panel:#ffffff;"
     "--fit:#c9ebcc;--wd:#ffd49a;--ill:#ddcdf3;--inc:#d4d4d4;--dead:#f3b9b5;--res:#cfe2f6}"
-    ".scroll{overflow:visible}details{display:block}details>*{display:block}"
+    ".scroll{overflow:visible}details::details-content{content-visibility:visible;"
+    "display:block}"
     "a{text-decoration:none}}\n"
     "html{background:var(--bg);color:var(--ink);color-scheme:light dark}\n"
     "body{font:15px/1.45 system-ui,sans-serif;margin:1.5em auto;max-width:72em;padding:0 1em}\n"
@@ -256,8 +257,9 @@ static void final_state(adj_buf_t *out, const adj_audit_t *a, const adj_report_o
 
 static void tally_parts(adj_buf_t *out, const adj_audit_t *a)
 {
-    size_t shown, total;
-    const adj_contrib_t *parts = adj_engine_tally_parts(a->engine, &shown, &total);
+    const adj_contrib_t *parts = a->result.parts;
+    size_t total = a->result.part_count;
+    size_t shown = total < ADJ_MAX_CONTRIBS ? total : ADJ_MAX_CONTRIBS;
     const adj_header_t *h = a->result.header;
     adj_buf_puts(out, "<p>The regenerated tally is made of:</p>\n");
     if (total == 0) {
@@ -440,7 +442,7 @@ static void html_audit(adj_buf_t *out, const adj_audit_t *a, const adj_report_op
 
 const adj_reporter_t adj_reporter_html = {
     .name = "html",
-    .help = "a web page to publish (audit of one FILE)",
+    .help = "a page to publish (one FILE)",
     .one_file = true,
     .audit = html_audit,
 };

@@ -87,13 +87,12 @@ static void turn_range(adj_buf_t *out, const adj_timeline_col_t *c)
 
 static int col_width(const adj_timeline_col_t *c)
 {
-    if (c->played)
-        return CELL_W;
     adj_buf_t t = {0};
     turn_range(&t, c);
-    int w = (int)t.len * 7 + 14;
+    int w = (int)t.len * 7 + 14;  /* the label fits, and "not played" under it */
     adj_buf_free(&t);
-    return w > 76 ? w : 76;  /* "not played" fits */
+    int least = c->played ? CELL_W : 76;
+    return w > least ? w : least;
 }
 
 /* The header row: turn numbers; a skipped run says so. */
