@@ -145,6 +145,12 @@ def encodings():
         row = [n for n in root.walk() if n.attrs.get("id") == f"L{d['line']}"]
         check(row and row[0].find_all("code")[0].text() == "  - turn: 1",
               f"{name}: line {d['line']} is the one libyaml names")
+    for name, data in (("noend", base.encode()[:base.encode().rindex(b"- end")]),
+                       ("noend-nobreak", base.encode()[:base.encode().rindex(b"\n  - end")])):
+        p = os.path.join(TMP, name + ".yaml")
+        open(p, "wb").write(data)
+        root, _, report = full_check(p, name=name)  # missing-end's line is anchored
+        check(report["diagnostics"][-1]["code"] == "missing-end", f"{name}: missing-end")
     p = os.path.join(TMP, "badutf8.yaml")
     open(p, "wb").write(base.encode().replace(b"# SPEC 9", b"# \xff\xc3(\xe2\x82 SPEC 9"))
     root, text, report = full_check(p, name="badutf8")

@@ -140,6 +140,18 @@ static void test_int64_extremes(void **state)
     run_free(r);
 }
 
+/* A turn after `end` is ignored (SPEC 3.2): it begins no stretch. */
+static void test_turn_after_end_is_no_stretch(void **state)
+{
+    (void)state;
+    run_t *r = run_log(roster, "  - turn: 1\n  - end: ~\n  - turn: 2\n");
+    assert_int_equal(r->c.periods, 1);
+    adj_timeline_col_t *cols;
+    assert_int_equal(adj_chronicle_columns(&r->c, 1, &cols), 1);
+    free(cols);
+    run_free(r);
+}
+
 static void test_no_turn_no_column(void **state)
 {
     (void)state;
@@ -175,6 +187,7 @@ int main(void)
         cmocka_unit_test(test_gap_at_the_start_shows_the_state_before_it),
         cmocka_unit_test(test_a_turn_shows_its_last_moment),
         cmocka_unit_test(test_int64_extremes),
+        cmocka_unit_test(test_turn_after_end_is_no_stretch),
         cmocka_unit_test(test_no_turn_no_column),
         cmocka_unit_test(test_memory_follows_changes),
     };
