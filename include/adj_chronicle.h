@@ -64,6 +64,9 @@ typedef struct adj_chronicle_s {
     adj_cell_t *start;            /* owned: each leader's state before the first turn */
     adj_cell_t *last;             /* owned: each leader's last state kept */
     adj_cell_history_t *history;  /* owned: per leader, his changes */
+    size_t *dirty;                /* owned: leaders named by a step since the last boundary */
+    size_t dirty_count;
+    bool *is_dirty;               /* owned: per leader, in `dirty` */
     adj_chron_story_t *stories;   /* owned: per leader */
     adj_buf_t texts;              /* owned: the steps' texts */
     bool finished;
@@ -72,7 +75,8 @@ typedef struct adj_chronicle_s {
 void adj_chronicle_init(adj_chronicle_t *c, adj_reader_t *const *reader);
 void adj_chronicle_free(adj_chronicle_t *c);
 
-/* The audit's callbacks (adj_turn_fn, adj_step_fn); ctx is the chronicle. */
+/* The audit's callbacks (adj_turn_fn, adj_step_fn); ctx is the chronicle.
+ * Install both: the steps say which leaders a boundary must look at. */
 void adj_chronicle_on_turn(void *ctx, const adj_turn_edge_t *edge);
 void adj_chronicle_on_step(void *ctx, const adj_step_t *step);
 

@@ -39,6 +39,8 @@ void adj_chronicle_free(adj_chronicle_t *c)
     free(c->period_turn);
     free(c->start);
     free(c->last);
+    free(c->dirty);
+    free(c->is_dirty);
     adj_buf_free(&c->texts);
     memset(c, 0, sizeof *c);
 }
@@ -54,14 +56,21 @@ static void chronicle_ready(adj_chronicle_t *c)
     c->stories = adj_xcalloc(n ? n : 1, sizeof *c->stories);
     c->start = adj_xcalloc(n ? n : 1, 1);
     c->last = adj_xcalloc(n ? n : 1, 1);
+    c->dirty = adj_xcalloc(n ? n : 1, sizeof *c->dirty);
+    c->is_dirty = adj_xcalloc(n ? n : 1, sizeof *c->is_dirty);
     c->leaders = n;
 }
 
-/* The stretch now running ends with `leaders`' states. */
+/* The stretch now running ends with `leaders`' states. Only the leaders a
+ * step named since the last boundary can have changed: every change of a
+ * leader's state is a step of his story (SPEC 6.3), so a boundary costs
+ * what changed, not the roster. */
 static void close_period(adj_chronicle_t *c, const adj_leader_state_t *leaders)
 {
     size_t p = c->periods - 1;
-    for (size_t l = 0; l < c->leaders; l++) {
+    for (size_t i = 0; i < c->dirty_count; i++) {
+        size_t l = c->dirty[i];
+        c->is_dirty[l] = false;
         adj_cell_t cell = adj_cell_of(&leaders[l]);
         if (cell == c->last[l])
             continue;
@@ -73,6 +82,7 @@ static void close_period(adj_chronicle_t *c, const adj_leader_state_t *leaders)
         h->items[h->count++] = (adj_cell_change_t){p, cell};
         c->last[l] = cell;
     }
+    c->dirty_count = 0;
 }
 
 void adj_chronicle_on_turn(void *ctx, const adj_turn_edge_t *edge)
@@ -98,6 +108,10 @@ void adj_chronicle_on_step(void *ctx, const adj_step_t *st)
     chronicle_ready(c);
     if (st->leader < 0 || (size_t)st->leader >= c->leaders)
         return;
+    if (!c->is_dirty[st->leader]) {
+        c->is_dirty[st->leader] = true;
+        c->dirty[c->dirty_count++] = (size_t)st->leader;
+    }
     adj_chron_story_t *s = &c->stories[st->leader];
     if (s->count == s->cap) {
         s->cap = s->cap ? s->cap * 2 : 8;
