@@ -71,7 +71,7 @@ static const char style[] =
     "svg.tl rect.dot,svg.tl rect.np{fill:none}svg.tl .mk{stroke-width:2}\n"
     ".in text{font-weight:700}\n"
     "ul.legend{list-style:none;padding:0;columns:2 22em}ul.legend li{display:flex;"
-    "align-items:center;gap:.6em;margin:.15em 0}\n"
+    "align-items:center;gap:.6em;margin:.15em 0}ul.legend svg{flex:none}\n"
     "details{margin:.3em 0;border:1px solid var(--line);padding:.3em .6em}"
     "summary{cursor:pointer;font-weight:600}details ol{margin:.4em 0}\n"
     ".now{color:var(--muted)}\n"
