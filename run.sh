@@ -8,7 +8,7 @@
 #   ./run.sh fuzz [S]   build the libFuzzer targets and run each for S seconds (default 30)
 #   ./run.sh coverage   line coverage of src/ by the test suite (gcovr)
 #   ./run.sh release    the fastest build (LTO + profile-guided) in build-release
-#   ./run.sh bench      that build, then the benchmark of bench/run.sh (slow: minutes)
+#   ./run.sh bench      that build, then the benchmarks of bench/run.sh and bench/html.sh (slow)
 #
 # Run as root on Debian 12 it installs whatever is missing; otherwise it
 # prints the exact apt-get command to run.
@@ -176,6 +176,7 @@ bench)
     release_build build-bench
     verify_release build-bench
     bench/run.sh build-bench "${2:-5}"
+    bench/html.sh build-bench "${2:-5}"
     ;;
 *)
     sed -n '2,14p' "$0"
