@@ -60,11 +60,11 @@ static void audit_start_replay(adj_audit_t *a, adj_reader_t *r, const adj_audit_
     adj_engine_on_step(a->engine, o->on_step, o->step_ctx);
 }
 
-/* Before the engine takes a turn event: tell the stretch it ends. */
+/* Before the engine takes turn event `en`: tell the stretch it ends. */
 static void turn_edge(const adj_audit_t *a, const adj_entry_t *en, const adj_audit_opts_t *o)
 {
     adj_replay_t r = adj_engine_result(a->engine);
-    if (en->kind == ADJ_EV_TURN && !r.ended)
+    if (!r.ended)
         o->on_turn(o->turn_ctx, &(adj_turn_edge_t){r.turn_begun, r.turn, en->turn, r.leaders,
                                                     r.header->leader_count});
 }
@@ -80,7 +80,7 @@ static void audit_run(adj_audit_t *a, adj_reader_t *r, const adj_audit_opts_t *o
             audit_start_replay(a, r, o);
         } else if (st == ADJ_READ_ENTRY) {
             bool was_over = o->at.kind == ADJ_AT_TURN && adj_engine_result(a->engine).ended;
-            if (o->on_turn)
+            if (o->on_turn && en->kind == ADJ_EV_TURN)
                 turn_edge(a, en, o);
             adj_engine_feed(a->engine, en);
             if (at_reached(&o->at, en, was_over))
