@@ -9,7 +9,7 @@
 #   ./run.sh fuzz [S]   build the libFuzzer targets and run each for S seconds (default 30)
 #   ./run.sh coverage   line coverage of src/ by the test suite (gcovr)
 #   ./run.sh release    the fastest build (LTO + profile-guided) in build-release
-#   ./run.sh bench      that build, then the benchmark of bench/run.sh (slow: minutes)
+#   ./run.sh bench      that build, then the benchmarks of bench/run.sh and bench/html.sh (slow)
 #   ./run.sh mutate [N] mutation testing: N sampled mutants (default 140) of the
 #                       rules and value checks against the fast tests (slow: ~30 min)
 #
@@ -37,6 +37,10 @@ install_missing() {
     need python3-jsonschema /usr/bin/python3 -c 'import jsonschema'
     need scdoc command -v scdoc
     need groff-base command -v groff
+    # the HTML report's tests render it in a browser and look at the images
+    need chromium command -v chromium
+    need python3-pil /usr/bin/python3 -c 'import PIL'
+    need poppler-utils command -v pdftoppm
     for extra in "$@"; do
         case $extra in
         clang) need clang command -v clang ;;
@@ -226,6 +230,7 @@ bench)
     release_build build-bench
     verify_release build-bench
     bench/run.sh build-bench "${2:-5}"
+    bench/html.sh build-bench "${2:-5}"
     ;;
 mutate)
     install_missing

@@ -12,7 +12,7 @@ _adjutant()
     local commands="audit explain compare status dice help"
     local actions="--help --version --list-codes"
     local options="--format --ruling --at -j --jobs --alpha --summary --strict --color --no-color -h --help"
-    local formats="text json sarif github"
+    local formats="text json sarif github html"
     local -A rulings=(
         [recovery]="counts-first-turn full-turns"
         [repeat-illness]="add as-wound longer"

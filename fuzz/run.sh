@@ -20,7 +20,7 @@
 #   BUILD_DIR/fuzz-logs/TARGET.log    libFuzzer's output of the last run
 #
 # Environment:
-#   FUZZ_TARGETS  targets to run (default "fuzz_reader fuzz_audit"; also
+#   FUZZ_TARGETS  targets to run (default "fuzz_reader fuzz_audit fuzz_html"; also
 #                 fuzz_engine: well-formed logs built from the input)
 #   FUZZ_ARGS     extra libFuzzer flags, e.g. "-jobs=1 -use_value_profile=1"
 #   FUZZ_NICE     niceness for the fuzzers (default 0)
@@ -39,7 +39,7 @@ src=$(cd "$(dirname "$0")/.." && pwd)
 build=${2:-$src/build-fuzz}
 mkdir -p "$build"
 build=$(cd "$build" && pwd)
-targets=${FUZZ_TARGETS:-fuzz_reader fuzz_audit}
+targets=${FUZZ_TARGETS:-fuzz_reader fuzz_audit fuzz_html}
 jobs=$(nproc 2>/dev/null || echo 2)
 
 # ---- build ----

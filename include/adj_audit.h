@@ -21,6 +21,20 @@ bool adj_at_parse(adj_at_t *at, const char *arg);
 
 struct adj_audit_s;
 
+/* A `turn` event the engine takes (SPEC 3.2: not one after `end`) begins a
+ * new stretch of play, for SPEC 9's timeline. Told before the engine sees
+ * it, so the states are those at the last moment the turn it ends was the
+ * current one: the engine's own snapshot (adj_engine_result). */
+typedef struct adj_turn_edge_s {
+    bool had_turn;          /* a turn had begun: `ended` is the one ending here */
+    int64_t ended;
+    int64_t next;           /* the turn this event begins */
+    const adj_leader_state_t *leaders;  /* borrowed during the call, `count` of them */
+    size_t count;
+} adj_turn_edge_t;
+
+typedef void (*adj_turn_fn)(void *ctx, const adj_turn_edge_t *edge);
+
 typedef struct adj_audit_opts_s {
     adj_rulings_t rulings;
     adj_at_t at;
@@ -34,6 +48,8 @@ typedef struct adj_audit_opts_s {
     bool (*on_header)(void *ctx, const struct adj_audit_s *a);
     const size_t *chunks;     /* borrowed, adj_audit_bytes only: input in these pieces */
     size_t chunk_count;
+    adj_turn_fn on_turn;      /* the timeline of an HTML report, NULL otherwise */
+    void *turn_ctx;           /* borrowed */
 } adj_audit_opts_t;
 
 /* The result of auditing one file. */

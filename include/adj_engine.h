@@ -81,6 +81,17 @@ typedef struct adj_activation_s {
     uint64_t spent;         /* MPs spent (saturates at UINT64_MAX) */
 } adj_activation_t;
 
+/* One part of the regenerated tally, remembered to explain a mismatch. */
+typedef struct adj_contrib_s {
+    size_t line;
+    int side;
+    int64_t points;
+    int32_t leader;         /* the leader lost, -1 for an award */
+    int64_t turn;           /* the turn it came in */
+} adj_contrib_t;
+
+#define ADJ_MAX_CONTRIBS 32
+
 typedef struct adj_engine_s adj_engine_t;
 
 /* What a replay produced, for the reporters: a snapshot of the scalars and
@@ -99,6 +110,10 @@ typedef struct adj_replay_s {
     const adj_obligation_t *pending;  /* borrowed from the engine, in the order created */
     size_t pending_count;
     adj_activation_t activation;
+
+    const struct adj_contrib_s *parts;  /* borrowed: what the tally is made of, in the order
+                                         * counted: the first ADJ_MAX_CONTRIBS of part_count */
+    size_t part_count;
 } adj_replay_t;
 
 adj_engine_t *adj_engine_new(const adj_header_t *header, const adj_rulings_t *rulings,

@@ -81,6 +81,10 @@ uint64_t adj_reader_events(const adj_reader_t *r);
 /* The errno of the read that failed, after ADJ_READ_IO_ERROR (0 otherwise). */
 int adj_reader_io_errno(const adj_reader_t *r);
 
+/* The header's `scenario` (its first value, when a non-null scalar), as
+ * read so far: NULL when none. It may hold NUL bytes: `*len` is its length. */
+const char *adj_reader_scenario(const adj_reader_t *r, size_t *len);
+
 /* Roster lookup by id; -1 when not in the (kept) roster. Valid after HEADER. */
 int32_t adj_reader_leader_index(const adj_reader_t *r, const char *id);
 

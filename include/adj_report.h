@@ -10,10 +10,23 @@
 
 #include "adj_audit.h"
 #include "adj_dice.h"
+#include "adj_chronicle.h"
+
+/* What a format that shows the whole log (html, SPEC 9) needs beside the
+ * audit: the bytes audited and what the replay told on the way. */
+typedef struct adj_report_log_s {
+    const unsigned char *bytes;          /* borrowed: the log as read, `size` bytes */
+    size_t size;
+    const adj_chronicle_t *chronicle;    /* borrowed: the timeline and the stories */
+} adj_report_log_t;
 
 typedef struct adj_report_opts_s {
     const adj_audit_opts_t *audit;  /* borrowed: rulings and moment */
     bool color;                     /* ANSI colour in text output */
+    const adj_report_log_t *log;    /* borrowed: html's extra input; NULL otherwise */
+    /* When set, a format that writes much (html) hands `out` here as it
+     * goes; the command line writes it out and empties it. */
+    void (*drain)(adj_buf_t *out);
 } adj_report_opts_t;
 
 /* ---- explain: one leader's story (SPEC 6.3) ---- */
@@ -92,6 +105,10 @@ void adj_pending_due(adj_buf_t *out, const adj_header_t *h, const adj_obligation
 typedef struct adj_reporter_s {
     const char *name;   /* the --format value */
     const char *help;   /* what it is for, in --help */
+    /* A report of exactly one FILE, read once into memory and shown whole
+     * (html): audit only, no directory, no --summary; explain and compare
+     * are NULL. */
+    bool one_file;
     /* One document per run (SARIF): before the first report and after the
      * last; NULL for formats that are one record per file. */
     void (*begin)(adj_buf_t *out, const adj_report_opts_t *o);

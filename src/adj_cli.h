@@ -76,6 +76,7 @@ void adj_signals_install(void);
 int adj_signal_caught(void);
 
 int adj_cmd_audit(const adj_config_t *c);    /* batch.c */
+int adj_cmd_audit_single(const adj_config_t *c);  /* single.c: a one-file format (html) */
 int adj_cmd_explain(const adj_config_t *c);  /* explain.c */
 int adj_cmd_compare(const adj_config_t *c);  /* explain.c */
 int adj_cmd_status(const adj_config_t *c);   /* status.c */

@@ -71,6 +71,15 @@ static void audit_pass_dropped(adj_audit_t *a, adj_reader_t *r)
         adj_engine_note_dropped(a->engine, d[i].kind, d[i].line, d[i].near);
 }
 
+/* Before the engine takes turn event `en`: tell the stretch it ends. */
+static void turn_edge(const adj_audit_t *a, const adj_entry_t *en, const adj_audit_opts_t *o)
+{
+    adj_replay_t r = adj_engine_result(a->engine);
+    if (!r.ended)
+        o->on_turn(o->turn_ctx, &(adj_turn_edge_t){r.turn_begun, r.turn, en->turn, r.leaders,
+                                                    r.header->leader_count});
+}
+
 static void audit_run(adj_audit_t *a, adj_reader_t *r, const adj_audit_opts_t *o)
 {
     a->reader = r;
@@ -87,6 +96,8 @@ static void audit_run(adj_audit_t *a, adj_reader_t *r, const adj_audit_opts_t *o
         } else if (st == ADJ_READ_ENTRY) {
             bool was_over = o->at.kind == ADJ_AT_TURN && adj_engine_result(a->engine).ended;
             audit_pass_dropped(a, r);
+            if (o->on_turn && en->kind == ADJ_EV_TURN)
+                turn_edge(a, en, o);
             adj_engine_feed(a->engine, en);
             if (at_reached(&o->at, en, was_over)) {
                 a->at_reached = true;

@@ -88,7 +88,7 @@ static void audit_one(const adj_config_t *c, const char *path, result_t *res)
     res->errors = a.diags.errors;
     res->warnings = a.diags.warnings;
     res->claim_wrong = adj_claim_verdict(&a) == ADJ_CLAIM_WRONG;
-    adj_report_opts_t ro = {&c->audit, c->color};
+    adj_report_opts_t ro = {.audit = &c->audit, .color = c->color};
     if (c->summary)
         summary_reporter(c)->summary(&res->out, &a, &ro);
     else
@@ -242,7 +242,7 @@ static void report_hook(const adj_config_t *c,
     if (!hook || c->summary)
         return;
     adj_buf_t out = {0};
-    adj_report_opts_t ro = {&c->audit, c->color};
+    adj_report_opts_t ro = {.audit = &c->audit, .color = c->color};
     hook(&out, &ro);
     if (!adj_cli_write(&out))
         t->status = ADJ_EXIT_USAGE;
@@ -253,7 +253,7 @@ static void report_hook(const adj_config_t *c,
 static void summary_end(const adj_config_t *c, size_t files, totals_t *t)
 {
     adj_summary_total_t total = {files, t->clean, t->flawed, t->claims_wrong, t->io_failed};
-    adj_report_opts_t ro = {&c->audit, c->color};
+    adj_report_opts_t ro = {.audit = &c->audit, .color = c->color};
     adj_buf_t out = {0};
     summary_reporter(c)->summary_end(&out, &t->rows, &total, &ro);
     adj_buf_free(&t->rows);
@@ -284,6 +284,8 @@ static void print_all(pool_t *p, size_t started, totals_t *t)
 
 int adj_cmd_audit(const adj_config_t *c)
 {
+    if (c->reporter->one_file)
+        return adj_cmd_audit_single(c);
     file_list_t files = {0};
     totals_t t = {0};
     if (!collect_args(c, &files))

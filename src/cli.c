@@ -321,6 +321,21 @@ static int audit_only(adj_config_t *c, const char *command)
     return -1;
 }
 
+/* A one-file format (html, SPEC 9): exactly one FILE, not a directory. */
+static int check_one_file(adj_config_t *c)
+{
+    const char *f = c->reporter->name;
+    struct stat st;
+    if (c->arg_count != 1)
+        return usage_error(c, "--format %s takes exactly one FILE (- for standard input), "
+                              "not %zu", f, c->arg_count);
+    if (c->summary)
+        return usage_error(c, "--summary has no %s form (use text or json)", f);
+    if (strcmp(c->args[0], "-") != 0 && stat(c->args[0], &st) == 0 && S_ISDIR(st.st_mode))
+        return usage_error(c, "--format %s takes a FILE, not a directory: %s", f, c->args[0]);
+    return -1;
+}
+
 static int check_audit(adj_config_t *c)
 {
     if (c->arg_count == 0)
@@ -332,6 +347,17 @@ static int check_audit(adj_config_t *c)
         dashes += !strcmp(c->args[i], "-");
     if (dashes > 1)
         return usage_error(c, "- (standard input) may be given only once");
+    if (c->reporter->one_file)
+        return check_one_file(c);
+    return -1;
+}
+
+/* explain and compare: a format that has their report. */
+static int check_format_has(adj_config_t *c, bool has, const char *command)
+{
+    if (!has)
+        return usage_error(c, "%s has no --format %s (use text or json)", command,
+                           c->reporter->name);
     return -1;
 }
 
@@ -347,7 +373,8 @@ static int check_explain(adj_config_t *c)
         return usage_error(c, "explain needs a FILE and at least one LEADER id");
     if (is_directory(c->args[0]))
         return usage_error(c, "explain reads one FILE, not a directory: %s", c->args[0]);
-    return audit_only(c, "explain");
+    int st = audit_only(c, "explain");
+    return st >= 0 ? st : check_format_has(c, c->reporter->explain != NULL, "explain");
 }
 
 static int check_compare(adj_config_t *c)
@@ -356,6 +383,8 @@ static int check_compare(adj_config_t *c)
         return usage_error(c, "compare needs exactly one FILE");
     if (is_directory(c->args[0]))
         return usage_error(c, "compare reads one FILE, not a directory: %s", c->args[0]);
+    if (!c->reporter->compare && !c->reporter->audit_only)
+        return check_format_has(c, false, "compare");
     if (!c->rulings_given || adj_rulings_is_default(&c->audit.rulings))
         return usage_error(c, "compare needs at least one --ruling NAME=VALUE that is not "
                               "the default");

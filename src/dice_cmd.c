@@ -70,7 +70,7 @@ static bool dice_io_errors(const dice_pool_t *p)
 static bool dice_report(const adj_config_t *c, const adj_dice_t *d)
 {
     adj_buf_t out = {0};
-    adj_report_opts_t ro = {&c->audit, c->color};
+    adj_report_opts_t ro = {.audit = &c->audit, .color = c->color};
     c->reporter->dice(&out, d, &ro);
     bool ok = adj_cli_write(&out) && fflush(stdout) == 0 && !ferror(stdout);
     if (!ok)

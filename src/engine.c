@@ -948,8 +948,8 @@ adj_replay_t adj_engine_result(const adj_engine_t *e)
     return (adj_replay_t){e->header, e->leaders, e->turn_begun, e->turn, e->ended,
                           {e->vp[0], e->vp[1]}, e->has_claim,
                           {e->claim_present[0], e->claim_present[1]}, {e->claim[0], e->claim[1]},
-                          e->pending, e->pending_count,
-                          {e->act_leader, e->act_mark, e->act_mp_known, e->act_mp, e->act_spent}};
+                          e->pending, e->pending_count, {e->act_leader, e->act_mark,
+                          e->act_mp_known, e->act_mp, e->act_spent}, e->contribs, e->contrib_count};
 }
 
 void adj_engine_free(adj_engine_t *e)

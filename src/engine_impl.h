@@ -39,16 +39,6 @@
 
 #include "adj_engine.h"
 
-/* One part of the regenerated tally, remembered to explain a mismatch. */
-typedef struct adj_contrib_s {
-    size_t line;
-    int side;
-    int64_t points;
-    int32_t leader;         /* the leader lost, -1 for an award */
-    int64_t turn;           /* the turn it came in */
-} adj_contrib_t;
-
-#define ADJ_MAX_CONTRIBS 32
 
 typedef struct adj_engine_s {
     const adj_header_t *header;   /* borrowed */

@@ -79,7 +79,7 @@ static void stories_free(adj_story_t *stories, size_t n)
 static int explain_no_replay(const adj_config_t *c, const adj_audit_t *a)
 {
     adj_buf_t out = {0};
-    adj_report_opts_t ro = {&c->audit, c->color};
+    adj_report_opts_t ro = {.audit = &c->audit, .color = c->color};
     adj_reporter_find("text")->audit(&out, a, &ro);  /* for people, whatever --format says */
     fputs(out.data ? out.data : "", stderr);
     adj_buf_free(&out);
@@ -114,7 +114,7 @@ static int explain_report(const adj_config_t *c, const adj_audit_t *a, const adj
                           size_t n)
 {
     adj_buf_t out = {0};
-    adj_report_opts_t ro = {&c->audit, c->color};
+    adj_report_opts_t ro = {.audit = &c->audit, .color = c->color};
     if (c->reporter->begin)
         c->reporter->begin(&out, &ro);
     for (size_t i = 0; i < n; i++)
@@ -184,7 +184,7 @@ static bool compare_replay(const char *file, adj_audit_t run[2], const adj_audit
     adj_audit_bytes(&run[0], in.data ? in.data : "", in.len, file, &opts[0]);
     if (!run[0].replayed) {  /* SPEC 6.4: no replay, nothing to compare */
         adj_buf_t out = {0};
-        adj_report_opts_t ro = {&opts[0], false};
+        adj_report_opts_t ro = {.audit = &opts[0], .color = false};
         adj_reporter_at(0)->audit(&out, &run[0], &ro);  /* the default (text) report */
         fputs(out.data ? out.data : "", stderr);
         adj_buf_free(&out);
@@ -210,7 +210,7 @@ int adj_cmd_compare(const adj_config_t *c)
     adj_compare_t cmp;
     adj_compare_init(&cmp, file, &run[0], &run[1], &opts[1].rulings);
     adj_buf_t out = {0};
-    adj_report_opts_t ro = {&c->audit, c->color};
+    adj_report_opts_t ro = {.audit = &c->audit, .color = c->color};
     if (c->reporter->begin)
         c->reporter->begin(&out, &ro);
     c->reporter->compare(&out, &cmp, &ro);

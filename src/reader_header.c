@@ -812,8 +812,14 @@ static bool read_header_value(adj_reader_t *r, int hk)
         return read_imc(r);
     case HK_PLAYERS:
         return read_players(r);
+    case HK_SCENARIO:  /* not checked (SPEC 1.1), only kept for reports that show it */
+        if (is_scalar(r) && !text_is_null(sc_text(r), sc_len(r), sc_plain(r))) {
+            r->scenario = adj_xstrndup(sc_text(r), sc_len(r));
+            r->scenario_len = sc_len(r);
+        }
+        return reader_skip(r);
     default:
-        return reader_skip(r);  /* game, scenario, unknown keys */
+        return reader_skip(r);  /* game, unknown keys */
     }
 }
 
@@ -887,6 +893,7 @@ void reader_header_free(adj_reader_t *r)
     free_roster_raw(r);
     free(r->side_names[0]);
     free(r->side_names[1]);
+    free(r->scenario);
     free(r->imc_raw);
     free(r->imc_bad_msg);
     for (size_t i = 0; i < r->rules_unknown_count; i++)
@@ -905,4 +912,10 @@ void reader_header_free(adj_reader_t *r)
     free(h->leaders);
     free(h->imc_rows);
     free(r->leader_table);
+}
+
+const char *adj_reader_scenario(const adj_reader_t *r, size_t *len)
+{
+    *len = r->scenario_len;
+    return r->scenario;
 }

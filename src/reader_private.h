@@ -224,6 +224,8 @@ struct adj_reader_s {
     bool header_seen[HK_COUNT];
     int64_t first, last;
     char *side_names[2];        /* owned until moved into header */
+    char *scenario;             /* owned: the first `scenario` scalar, NULL when none */
+    size_t scenario_len;
     size_t side_lens[2];
     roster_raw_t *roster;       /* owned array */
     size_t roster_count, roster_cap;

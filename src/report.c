@@ -14,12 +14,14 @@ extern const adj_reporter_t adj_reporter_text;
 extern const adj_reporter_t adj_reporter_json;
 extern const adj_reporter_t adj_reporter_sarif;
 extern const adj_reporter_t adj_reporter_github;
+extern const adj_reporter_t adj_reporter_html;
 
 static const adj_reporter_t *const reporters[] = {
     &adj_reporter_text,
     &adj_reporter_json,
     &adj_reporter_sarif,
     &adj_reporter_github,
+    &adj_reporter_html,
 };
 
 #define REPORTER_COUNT (sizeof reporters / sizeof reporters[0])

@@ -23,7 +23,7 @@ int adj_cmd_status(const adj_config_t *c)
         return ADJ_EXIT_USAGE;
     }
     adj_buf_t out = {0};
-    adj_report_opts_t ro = {&o, c->color};
+    adj_report_opts_t ro = {.audit = &o, .color = c->color};
     if (c->reporter->begin)
         c->reporter->begin(&out, &ro);
     c->reporter->status(&out, &a, &ro);

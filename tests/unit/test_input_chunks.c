@@ -33,7 +33,7 @@ static char *report_of(const void *data, size_t size, const size_t *chunks, size
     adj_audit_t a;
     adj_audit_bytes(&a, data, size, "game.yaml", &o);
     adj_buf_t out = {0};
-    adj_report_opts_t ro = {&o, false};
+    adj_report_opts_t ro = {.audit = &o, .color = false};
     adj_reporter_find("json")->audit(&out, &a, &ro);
     adj_audit_free(&a);
     char *s = adj_xstrdup(out.data ? out.data : "");

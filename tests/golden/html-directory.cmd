@@ -1,0 +1,1 @@
+audit --format html ../logs

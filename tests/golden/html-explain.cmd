@@ -1,0 +1,1 @@
+explain --format html ../logs/seven-days-1862.yaml lee

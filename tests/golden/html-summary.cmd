@@ -1,0 +1,1 @@
+audit --format html --summary ../logs/seven-days-1862.yaml

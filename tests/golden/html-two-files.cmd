@@ -1,0 +1,1 @@
+audit --format html ../logs/seven-days-1862.yaml ../logs/malvern-hill-flow.yaml
