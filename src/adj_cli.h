@@ -12,7 +12,7 @@
 #define ADJ_EXIT_FLAWS 1
 #define ADJ_EXIT_USAGE 2
 
-typedef enum adj_command_e { ADJ_CMD_AUDIT, ADJ_CMD_EXPLAIN, ADJ_CMD_COMPARE } adj_command_t;
+typedef enum adj_command_e { ADJ_CMD_AUDIT, ADJ_CMD_EXPLAIN, ADJ_CMD_COMPARE, ADJ_CMD_FIX } adj_command_t;
 
 typedef struct adj_config_s {
     adj_command_t command;
@@ -25,6 +25,7 @@ typedef struct adj_config_s {
     size_t arg_count;
     bool color;               /* ANSI colour on standard output */
     bool progress;            /* a progress line on standard error */
+    bool diff;                /* fix: a unified diff instead of the corrected log */
 } adj_config_t;
 
 /* Parse argv. Returns -1 to go on and run, or an exit status (help,
@@ -37,8 +38,15 @@ void adj_cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Write a buffer to standard output; false on a write error. */
 bool adj_cli_write(const adj_buf_t *b);
 
+/* slurp.c: read all of `path` ("-": standard input) once into `out`, at
+ * most `limit` bytes. False on failure: *st says which (errno set for IO). */
+typedef enum adj_slurp_status_e { ADJ_SLURP_OK, ADJ_SLURP_IO, ADJ_SLURP_TOO_BIG } adj_slurp_status_t;
+#define ADJ_MAX_SLURP ((size_t)64 << 20)  /* what compare reads into memory */
+bool adj_slurp(const char *path, size_t limit, adj_buf_t *out, adj_slurp_status_t *st);
+
 int adj_cmd_audit(const adj_config_t *c);    /* batch.c */
 int adj_cmd_explain(const adj_config_t *c);  /* explain.c */
 int adj_cmd_compare(const adj_config_t *c);  /* explain.c */
+int adj_cmd_fix(const adj_config_t *c);      /* fix.c */
 
 #endif

@@ -15,6 +15,7 @@ static const char usage_text[] =
     "usage: adjutant audit   [options] FILE|DIR...\n"
     "       adjutant explain [options] FILE LEADER...\n"
     "       adjutant compare [options] FILE --ruling NAME=VALUE...\n"
+    "       adjutant fix     [--ruling NAME=VALUE]... [--diff] FILE\n"
     "       adjutant --help | --version | --list-codes\n";
 
 static const char help_intro[] =
@@ -190,6 +191,15 @@ static int opt_no_color(adj_config_t *c, const char *val)
     return -1;
 }
 
+static int opt_diff(adj_config_t *c, const char *val)
+{
+    (void)val;
+    if (c->command != ADJ_CMD_FIX)
+        return usage_error(c, "--diff is an option of fix");
+    c->diff = true;
+    return -1;
+}
+
 static int opt_help(adj_config_t *c, const char *val);
 
 static const cli_option_t options[] = {
@@ -202,6 +212,7 @@ static const cli_option_t options[] = {
     {NULL, "--color", NULL, "force colour on or off (default: on a terminal, unless NO_COLOR)",
      opt_color},
     {NULL, "--no-color", NULL, NULL, opt_no_color},
+    {NULL, "--diff", NULL, "fix: a unified diff instead of the corrected log", opt_diff},
     {"-h", "--help", NULL, "this help;  --version  the version;  --list-codes  the codes",
      opt_help},
 };
@@ -241,6 +252,15 @@ static int check_compare(adj_config_t *c)
     return -1;
 }
 
+static int check_fix(adj_config_t *c)
+{
+    if (c->arg_count != 1)
+        return usage_error(c, "fix needs exactly one FILE (- for standard input)");
+    if (c->audit.at.kind != ADJ_AT_NONE || c->summary || c->reporter != adj_reporter_at(0))
+        return usage_error(c, "fix takes --ruling and --diff only");
+    return -1;
+}
+
 static int print_version(adj_config_t *c)
 {
     printf("adjutant %s (log format adjutant/1)\n", ADJ_VERSION);
@@ -274,6 +294,8 @@ static const cli_command_t commands[] = {
      check_explain, NULL},
     {"compare", "replay under the default rulings and under others; show what differs",
      ADJ_CMD_COMPARE, check_compare, NULL},
+    {"fix", "write the log with every claim the replay settles corrected in place",
+     ADJ_CMD_FIX, check_fix, NULL},
     {"help", NULL, 0, NULL, help_command},
     {"--version", NULL, 0, NULL, print_version},
     {"--list-codes", NULL, 0, NULL, list_codes},

@@ -17,6 +17,9 @@ int main(int argc, char **argv)
     case ADJ_CMD_COMPARE:
         status = adj_cmd_compare(&c);
         break;
+    case ADJ_CMD_FIX:
+        status = adj_cmd_fix(&c);
+        break;
     default:
         status = adj_cmd_audit(&c);
         break;
