@@ -369,7 +369,8 @@ static void print_changes(const fix_t *f)
         adj_escape_text(&m, it->field, strlen(it->field));
         adj_buf_putc(&m, ' ');
         old_text(f, &it->edit, &m);
-        adj_buf_printf(&m, " -> %s (%s)", it->edit.text, adj_code_name(it->code));
+        adj_buf_printf(&m, " -> %s (%s)", it->edit.text + (it->edit.text[0] == ' '),
+                       adj_code_name(it->code));
         fprintf(stderr, "%s:%zu:%zu: %s\n", name.data, p.line, p.column, m.data);
     }
     adj_buf_free(&name);

@@ -79,7 +79,7 @@ static size_t make_blocks(diff_t *d, size_t count, diff_block_t *b)
         const adj_edit_t *e = &d->edits[i];
         size_t last = e->length ? e->offset + e->length - 1 : e->offset;
         size_t from = line_start(d, e->offset), to = line_end(d, last);
-        if (nb && from < b[nb - 1].to) {
+        if (nb && from <= b[nb - 1].to) {  /* on its lines, or the next: one run */
             b[nb - 1].to = to > b[nb - 1].to ? to : b[nb - 1].to;
             b[nb - 1].edits++;
             continue;
