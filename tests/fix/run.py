@@ -65,9 +65,9 @@ def write(name, data):
     return name
 
 
-def codes(name):
+def codes(name, args=()):
     """(line, code) of every finding of `audit`."""
-    _, out, _ = run(["audit", "--format", "json", name])
+    _, out, _ = run(["audit", "--format", "json", *args, name])
     return sorted(set((int(d[0]), d[1]) for d in
                       re.findall(r'"line": ?(\d+), ?"column": ?\d+, ?"severity": ?"\w+", ?"code": ?"([a-z-]+)"',
                                  out.decode())))
@@ -78,24 +78,26 @@ def check(name, cond, detail=""):
         failures.append(f"{name}: {detail}")
 
 
-def case(name, before, after, changes, status=0, left="", also=()):
+def case(name, before, after, changes, status=0, left="", also=(), args=(), shift=0):
     """fix of `before` gives `after` (bytes), the `changes` lines then the
     findings `left` on standard error, and `status`; fix of `after` changes
     nothing; the corrected log's audit draws none of the corrected codes and
     keeps every other finding (move-exceeds-mp aside)."""
     f = write(name + ".yaml", before)
-    st, out, err = run(["fix", f])
+    st, out, err = run(["fix", *args, f])
     want_err = "".join(f"{f}:{c}\n" for c in changes) + left
     check(name, out == (after if isinstance(after, bytes) else after.encode()),
           f"stdout differs:\n{out!r}\nwanted\n{after!r}")
     check(name, err == want_err, f"stderr differs:\n{err}\nwanted\n{want_err}")
     check(name, st == status, f"exit {st}, wanted {status}")
     g = write(name + "-fixed.yaml", out)
-    st2, out2, err2 = run(["fix", g])
+    st2, out2, err2 = run(["fix", *args, g])
     check(name + " (again)", out2 == out and not re.search(r"->", err2), f"a second fix changed: {err2}")
     fixed = {c.split("(")[-1].rstrip(")") for c in changes}
-    kept = [x for x in codes(f) if x[1] not in fixed and x[1] != "move-exceeds-mp" and x not in also]
-    now = [x for x in codes(g) if x[1] != "move-exceeds-mp"]
+    kept = [x for x in codes(f, args) if x[1] not in fixed and x[1] != "move-exceeds-mp" and x not in also]
+    now = [x for x in codes(g, args) if x[1] != "move-exceeds-mp"]
+    if shift:  # a multi-line value became one line: the findings after it moved up
+        kept = [(ln + shift if ln > int(changes[0].split(":")[0]) else ln, c) for ln, c in kept]
     check(name + " (audit)", now == kept, f"the corrected log draws {now}, wanted {kept}")
 
 
@@ -162,6 +164,51 @@ case("left", person, person.replace("mp: 4", "mp: 3"), ["19:9: mp 4 -> 3 (imc-mi
      "on line 32 [illness-check-missing, rule 8.13]\nleft.yaml:27:5: error: a wound (a casualty "
      "roll) while the illness check for jackson (line 22) is still owed; 8.13 makes it come first "
      "[roll-out-of-order, rule 8.13]\n")
+
+# ---- a ruling changes what a roll gives; a block scalar's line break stays ----
+ILL = """\
+format: adjutant/1
+first_turn: 1
+last_turn: 3
+optional_rules: [illness]
+sides: [CSA, USA]
+leaders:
+  - {id: jackson, side: CSA, initiative: 4, vp: 3}
+  - {id: porter, side: USA, initiative: 3, vp: 2}
+events:
+  - turn: 1
+  - activate: jackson
+    roll: 1
+  - illness: jackson
+    roll: 6
+    result: ill
+  - duration: jackson
+    roll: 2
+    result: ill
+  - activate: jackson
+    roll: 1
+  - illness: jackson
+    roll: 6
+    result: ill
+  - duration: jackson
+    roll: 4
+    result: RESULT
+  - replace: jackson
+    by: porter
+  - end: {CSA: 0, USA: VP}
+"""
+ill = ILL.replace("RESULT", "|-\n      ill").replace("VP", "0")
+case("ruling-default", ill, ILL.replace("RESULT", "incapacitated").replace("VP", "0"),
+     ["26:13: result |-\\n      ill -> incapacitated (result-mismatch)"], status=1,
+     shift=-1, left="ruling-default.yaml:24:5: error: jackson was incapacitated by illness here and "
+     "must be replaced at once; no replacement was made before `end` on line 29 "
+     "[replacement-missing, rule 8.13a]\nruling-default.yaml:27:5: error: porter cannot replace jackson: he is on the other "
+     "side; the event is ignored [replacement-unavailable, rule base]\n")
+case("ruling-as-wound", ill, ILL.replace("RESULT", "dead").replace("VP", "3"),
+     ["26:13: result |-\\n      ill -> dead (result-mismatch)", "30:24: USA 0 -> 3 (vp-tally-mismatch)"],
+     status=1, args=["--ruling", "repeat-illness=as-wound"],
+     shift=-1, left="ruling-as-wound.yaml:27:5: error: porter cannot replace jackson: he is on the other "
+     "side; the event is ignored [replacement-unavailable, rule base]\n")
 
 # ---- line breaks, encodings, multibyte text ----
 crlf = log(**every).replace("\n", "\r\n")
