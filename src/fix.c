@@ -331,7 +331,7 @@ static void pos_advance(const fix_t *f, fix_pos_t *p, size_t to)
             p->line++;
             p->column = 1;
         } else if (bom) {
-            p->at += w == 1 ? 2 : 0;  /* EF BB BF */
+            /* no column (in UTF-8 its other two bytes are continuation bytes) */
         } else if (w == 1 ? (c & 0xC0) != 0x80 : c < 0xDC00 || c > 0xDFFF) {
             p->column++;  /* a character's first byte or unit */
         }

@@ -156,6 +156,45 @@ case("end-stray-key", log(end=stray.format("2")), log(end=stray.format("1")),
      left='end-stray-key.yaml:40:27: error: claim key "CSX" is not one of `sides` (CSA, USA); '
           "the entry is dropped [bad-field, rule format]\n")
 
+# ---- what fix leaves alone: a claim for the wrong side, a second `end`, fields not written ----
+SHORT = HEADER + "  - wound: lee\n    level: 6\n  - vp: CSA   # his own side\n    points: 9\n" \
+    "    leader: lee\n  - wound: porter\n    level: 2\n  - state: porter\n    status: fit\n" \
+    "  - end: {CSA: 0, USA: '4'}\n  - end: null\n"
+case("left-alone", SHORT, SHORT.replace("status: fit", "status: wounded").replace("'4'", "4"),
+     ["25:13: status fit -> wounded (state-mismatch)", "26:24: USA '4' -> 4 (vp-tally-mismatch)"],
+     status=1, also=[(26, "bad-field")],
+     left="left-alone.yaml:19:5: error: lee's death gives VPs to USA, not to his own side CSA "
+     "[vp-mismatch, rule base]\nleft-alone.yaml:27:5: error: `end` after `end`: the game is over; "
+     "the event is ignored "
+     "[event-after-end, rule base]\n")
+# a whole log on one line, after a UTF-8 byte-order mark: the column counts no BOM
+ONE = "{format: adjutant/1, last_turn: 2, sides: [CSA, USA], leaders: [{id: lee, side: CSA}], " \
+    "events: [{turn: 1}, {end: {CSA: 0, USA: 2}}]}\n"
+case("one-line-bom", b"\xef\xbb\xbf" + ONE.encode(), b"\xef\xbb\xbf" + ONE.replace("USA: 2", "USA: 0").encode(),
+     ["1:128: USA 2 -> 0 (vp-tally-mismatch)"])
+
+# a modified roll past 6 reads the chart's last column; a state without `inactive` gets none
+MORE = HEADER + "  - activate: porter\n    roll: 6\n    modifier: 2\n    mp: 9\n" \
+    "  - activate: jackson\n    roll: 1\n    mp: 1\n  - illness: jackson\n    roll: 5\n" \
+    "    result: inactive\n  - state: jackson\n    status: ill\n  - end: {CSA: 0, USA: \"0\"}\n"
+case("more", MORE, MORE.replace("mp: 9", "mp: 5").replace("status: ill", "status: fit")
+     .replace('"0"', "0"), ["20:9: mp 9 -> 5 (imc-mismatch)", "28:13: status ill -> fit (state-mismatch)",
+     '29:24: USA "0" -> 0 (vp-tally-mismatch)'], also=[(29, "bad-field")])
+# more findings than are kept: fix must see every one, so it refuses
+many = HEADER + "  - turn: 1\n" * 100001
+st, out, err = run(["fix", write("many.yaml", many)])
+check("too many findings", (st, out) == (2, b"") and err == "adjutant: many.yaml: not rewritten: "
+      "more than 100000 findings; fix needs to see them all\n", err)
+
+# a value whose bytes the reader does not know (a collection) is not guessed at
+for name, end in (("collection-side", "  - end: {CSA: [1], USA: 0}\n"),
+                  ("collection-claim", "  - end:\n      CSA: [1]\n")):
+    st, out, err = run(["fix", write(name + ".yaml", log(end=end))])
+    field = "CSA" if name == "collection-side" else "end"
+    check(name, (st, out) == (2, b"") and err == f"adjutant: {name}.yaml:40:5: not rewritten: `{field}` "
+          "needs a correction, but where its value stands in the file is not known (too much "
+          "multibyte text before it, or a collection)\n", err)
+
 # ---- what is left for a person stays, and the exit says so ----
 person = log(mp="4").replace("  - illness: jackson\n    roll: 5\n    result: inactive\n", "")
 case("left", person, person.replace("mp: 4", "mp: 3"), ["19:9: mp 4 -> 3 (imc-mismatch)"],
