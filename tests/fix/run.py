@@ -6,6 +6,7 @@ standard input, refusals, and the README's example.
 
 Usage: run.py ADJUTANT PROJECT_DIR
 """
+import glob
 import os
 import re
 import shutil
@@ -78,6 +79,12 @@ def check(name, cond, detail=""):
         failures.append(f"{name}: {detail}")
 
 
+def changed(err):
+    """Change lines on standard error (findings are `: error: ` or `: warning: `)."""
+    return [l for l in err.splitlines() if " -> " in l and ": error: " not in l
+            and ": warning: " not in l]
+
+
 def case(name, before, after, changes, status=0, left="", also=(), args=(), shift=0):
     """fix of `before` gives `after` (bytes), the `changes` lines then the
     findings `left` on standard error, and `status`; fix of `after` changes
@@ -92,7 +99,7 @@ def case(name, before, after, changes, status=0, left="", also=(), args=(), shif
     check(name, st == status, f"exit {st}, wanted {status}")
     g = write(name + "-fixed.yaml", out)
     st2, out2, err2 = run(["fix", *args, g])
-    check(name + " (again)", out2 == out and not re.search(r"->", err2), f"a second fix changed: {err2}")
+    check(name + " (again)", out2 == out and not changed(err2), f"a second fix changed: {err2}")
     fixed = {c.split("(")[-1].rstrip(")") for c in changes}
     kept = [x for x in codes(f, args) if x[1] not in fixed and x[1] != "move-exceeds-mp" and x not in also]
     now = [x for x in codes(g, args) if x[1] != "move-exceeds-mp"]
@@ -354,6 +361,22 @@ for args in (["fix"], ["fix", "a.yaml", "b.yaml"], ["fix", "--at", "turn:1", "a.
              ["audit", "--diff", "a.yaml"], ["fix", "--format", "json", "a.yaml"]):
     st, out, err = run(args)
     check("usage " + " ".join(args), st == 2 and out == b"" and err.startswith("adjutant: "), err)
+
+# ---- every test log: fix of fix changes nothing, and --diff patched gives fix ----
+logs = sorted(glob.glob(os.path.join(PROJECT, "tests", "logs", "**", "*.yaml"), recursive=True))
+for path in logs + sorted(glob.glob(os.path.join(PROJECT, "logs", "*.yaml"))):
+    st, out, err = run(["fix", path])
+    if st == 2:
+        continue
+    check(path, st in (0, 1), f"exit {st}")
+    st2, out2, err2 = run(["fix", "-"], stdin=out)
+    check(path + " (again)", out2 == out and not changed(err2), err2)
+    st3, diff, _ = run(["fix", "--diff", path])
+    with open(path, "rb") as lf:
+        write("p.yaml", lf.read())
+    p = subprocess.run(["patch", "-s", "p.yaml"], input=diff, cwd=TMP, capture_output=True)
+    with open(os.path.join(TMP, "p.yaml"), "rb") as pf:
+        check(path + " (--diff)", st3 == st and p.returncode == 0 and pf.read() == out, p.stderr)
 
 # ---- the README's example is what the command prints ----
 with open(os.path.join(PROJECT, "README.md"), encoding="utf-8") as rf:
