@@ -483,9 +483,12 @@ static bool fix_refused(const fix_t *f, const adj_diags_t *d)
     for (size_t i = 0; d->stopped && i < d->count; i++) {
         adj_code_t c = d->items[i].code;
         if (c == ADJ_D_YAML_SYNTAX || c == ADJ_D_YAML_ALIAS || c == ADJ_D_BAD_DOCUMENT) {
+            adj_buf_t m = {0};
+            adj_escape_text(&m, d->items[i].message, strlen(d->items[i].message));
             adj_cli_error("%s:%zu:%zu: not rewritten: the log stops here (%s): %s", f->name,
                           d->items[i].mark.line, d->items[i].mark.column, adj_code_name(c),
-                          d->items[i].message);
+                          m.data);
+            adj_buf_free(&m);
             return true;
         }
     }
@@ -538,8 +541,10 @@ int adj_cmd_fix(const adj_config_t *c)
     }
     adj_diags_t d = {0};
     adj_reader_free(fix_collect(&f, &c->audit, &d));
+    bool refused = fix_refused(&f, &d);
+    adj_diags_free(&d);  /* before the second audit: one audit's memory at a time */
     int status = ADJ_EXIT_USAGE;
-    if (!fix_refused(&f, &d) && fix_check(&f)) {
+    if (!refused && fix_check(&f)) {
         print_changes(&f);
         if (fix_output(c, &f)) {
             adj_audit_t a;
@@ -549,7 +554,6 @@ int adj_cmd_fix(const adj_config_t *c)
             adj_audit_free(&a);
         }
     }
-    adj_diags_free(&d);
     fix_free(&f);
     adj_buf_free(&log);
     return status;
