@@ -202,6 +202,12 @@ for name, end in (("collection-side", "  - end: {CSA: [1], USA: 0}\n"),
           "needs a correction, but where its value stands in the file is not known (too much "
           "multibyte text before it, or a collection)\n", err)
 
+# sides that are not simple words are quoted, in ASCII, and read back as the same text
+SIDES = 'format: adjutant/1\nlast_turn: 2\nsides: ["Arm\u00e9e du Nord", "null"]\n' \
+    'leaders: [{id: lee, side: "Arm\u00e9e du Nord"}]\nevents:\n  - turn: 1\n  - end: null\n'
+case("quoted-sides", SIDES, SIDES.replace("end: null", 'end: {"Arm\\xE9e du Nord": 0, "null": 0}'),
+     ['7:10: end null -> {"Arm\\xE9e du Nord": 0, "null": 0} (vp-tally-mismatch)'])
+
 # ---- what is left for a person stays, and the exit says so ----
 person = log(mp="4").replace("  - illness: jackson\n    roll: 5\n    result: inactive\n", "")
 case("left", person, person.replace("mp: 4", "mp: 3"), ["19:9: mp 4 -> 3 (imc-mismatch)"],
