@@ -9,9 +9,9 @@ _adjutant()
 {
     local cur=${COMP_WORDS[COMP_CWORD]}
     local prev=${COMP_WORDS[COMP_CWORD - 1]}
-    local commands="audit explain compare status dice help"
+    local commands="audit explain compare status dice fix help"
     local actions="--help --version --list-codes"
-    local options="--format --ruling --at -j --jobs --alpha --summary --strict --color --no-color -h --help"
+    local options="--format --ruling --at -j --jobs --alpha --diff --summary --strict --color --no-color -h --help"
     local formats="text json sarif github html"
     local -A rulings=(
         [recovery]="counts-first-turn full-turns"

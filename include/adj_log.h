@@ -136,16 +136,6 @@ typedef struct adj_header_s {
     size_t player_len[2];
 } adj_header_t;
 
-/* One `end` claim item, as written. */
-typedef struct adj_claim_item_s {
-    int side;             /* 0/1, or -1 when the key is not a side */
-    bool value_ok;        /* the value is an integer */
-    int64_t value;
-    const char *key;      /* borrowed key text (NULL if the key is not a scalar) */
-    adj_mark_t key_mark;
-    adj_mark_t value_mark;
-} adj_claim_item_t;
-
 /* Where a value stands in the file: the offset of its first byte from the
  * file's start and its length in bytes, quotes and block indicators
  * included (0 for a list or mapping). Bytes as stored: a byte-order mark
@@ -157,6 +147,19 @@ typedef struct adj_span_s {
 } adj_span_t;
 
 #define ADJ_SPAN_UNKNOWN UINT64_MAX
+
+/* One `end` claim item, as written. */
+typedef struct adj_claim_item_s {
+    int side;             /* 0/1, or -1 when the key is not a side */
+    bool value_ok;        /* the value is an integer */
+    int64_t value;
+    const char *key;      /* borrowed key text (NULL if the key is not a scalar) */
+    adj_mark_t key_mark;
+    adj_mark_t value_mark;
+    adj_span_t value_at;  /* the value's bytes; offset ADJ_SPAN_UNKNOWN when it is
+                             a collection (whose end is not kept) */
+} adj_claim_item_t;
+
 
 /* One event that passed the shape checks. Borrowed from the reader: valid
  * until the next adj_reader_next call. Fields not used by a kind are zero. */
@@ -186,7 +189,7 @@ typedef struct adj_entry_s {
     bool has_claim;           /* end: CLAIM is a mapping (false: null) */
     const adj_claim_item_t *claim; /* end: borrowed items, file order */
     size_t claim_count;
-    adj_span_t subject_at;    /* the kind key's value */
+    adj_span_t subject_at;    /* the kind key's value; `end`'s claim mapping whole */
     adj_span_t at[ADJ_FIELD_COUNT]; /* each field's value; {0, 0} when absent */
 } adj_entry_t;
 

@@ -17,7 +17,8 @@ typedef enum adj_command_e {
     ADJ_CMD_EXPLAIN,
     ADJ_CMD_COMPARE,
     ADJ_CMD_STATUS,
-    ADJ_CMD_DICE
+    ADJ_CMD_DICE,
+    ADJ_CMD_FIX
 } adj_command_t;
 
 typedef struct adj_config_s {
@@ -33,6 +34,7 @@ typedef struct adj_config_s {
     size_t arg_count;
     bool color;               /* ANSI colour on standard output */
     bool progress;            /* a progress line on standard error */
+    bool diff;                /* fix: a unified diff instead of the corrected log */
 } adj_config_t;
 
 /* Parse argv. Returns -1 to go on and run, or an exit status (help,
@@ -86,5 +88,6 @@ int adj_cmd_dice(const adj_config_t *c);     /* dice_cmd.c */
  * (batch.c): *paths is an owned array of owned strings. False when a
  * directory could not be searched (reported on standard error). */
 bool adj_cli_files(const adj_config_t *c, char ***paths, size_t *count);
+int adj_cmd_fix(const adj_config_t *c);      /* fix.c */
 
 #endif

@@ -18,6 +18,7 @@ static const char usage_text[] =
     "       adjutant compare [options] FILE --ruling NAME=VALUE...\n"
     "       adjutant status  [options] FILE\n"
     "       adjutant dice    [options] FILE|DIR...\n"
+    "       adjutant fix     [--ruling NAME=VALUE]... [--diff] FILE\n"
     "       adjutant --help | --version | --list-codes\n";
 
 static const char help_intro[] =
@@ -281,6 +282,15 @@ static int opt_no_color(adj_config_t *c, const char *val)
     return -1;
 }
 
+static int opt_diff(adj_config_t *c, const char *val)
+{
+    (void)val;
+    if (c->command != ADJ_CMD_FIX)
+        return usage_error(c, "--diff is an option of fix");
+    c->diff = true;
+    return -1;
+}
+
 static int opt_help(adj_config_t *c, const char *val);
 
 static const cli_option_t options[] = {
@@ -296,6 +306,7 @@ static const cli_option_t options[] = {
     {NULL, "--color", NULL, "force colour on or off (default: on a terminal, unless NO_COLOR)",
      opt_color},
     {NULL, "--no-color", NULL, NULL, opt_no_color},
+    {NULL, "--diff", NULL, "fix: a unified diff instead of the corrected log", opt_diff},
     {"-h", "--help", NULL, "this help;  --version  the version;  --list-codes  the codes",
      opt_help},
 };
@@ -437,6 +448,15 @@ static int check_dice(adj_config_t *c)
     return -1;
 }
 
+static int check_fix(adj_config_t *c)
+{
+    if (c->arg_count != 1)
+        return usage_error(c, "fix needs exactly one FILE (- for standard input)");
+    if (c->audit.at.kind != ADJ_AT_NONE || c->summary || c->reporter != adj_reporter_at(0))
+        return usage_error(c, "fix takes --ruling and --diff only");
+    return -1;
+}
+
 static int print_version(adj_config_t *c)
 {
     printf("adjutant %s (log format adjutant/1)\n", ADJ_VERSION);
@@ -475,6 +495,8 @@ static const cli_command_t commands[] = {
      ADJ_CMD_STATUS, check_status, NULL},
     {"dice", "are the dice fair? each player's rolls over the logs, tested against fair dice",
      ADJ_CMD_DICE, check_dice, NULL},
+    {"fix", "write the log with every claim the replay settles corrected in place",
+     ADJ_CMD_FIX, check_fix, NULL},
     {"help", NULL, 0, NULL, help_command},
     {"--version", NULL, 0, NULL, print_version},
     {"--list-codes", NULL, 0, NULL, list_codes},

@@ -25,6 +25,9 @@ int main(int argc, char **argv)
     case ADJ_CMD_DICE:
         status = adj_cmd_dice(&c);
         break;
+    case ADJ_CMD_FIX:
+        status = adj_cmd_fix(&c);
+        break;
     default:
         status = adj_cmd_audit(&c);
         break;

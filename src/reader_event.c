@@ -89,6 +89,14 @@ static void raw_drop(raw_value_t *v)
  * every field a memcpy), and the slot's previous string is put in its place
  * for adj_yaml_event_release to free: one malloc and one free per value, as
  * in a bare event loop, and the freed chunk warm for libyaml's next string. */
+/* Characters `start` to `end` (libyaml's indexes, in file order) in bytes. */
+static adj_span_t span_of(adj_reader_t *r, size_t start, size_t end)
+{
+    if (r->cp_linear)  /* no multibyte character from here to libyaml's position */
+        return (adj_span_t){start + r->cp_delta, end - start};
+    return reader_span_slow(r, start, end);
+}
+
 static void raw_take(adj_reader_t *r, raw_value_t *v, adj_mark_t key_mark, size_t order)
 {
     v->is_scalar = is_scalar(r);
@@ -97,10 +105,7 @@ static void raw_take(adj_reader_t *r, raw_value_t *v, adj_mark_t key_mark, size_
     v->mark = ev_mark(r);
     v->order = order;
     size_t start = r->ev.start_mark.index, end = v->is_scalar ? r->ev.end_mark.index : start;
-    if (r->cp_linear)  /* no multibyte character from here to libyaml's position */
-        v->span = (adj_span_t){start + r->cp_delta, end - start};
-    else
-        v->span = reader_span_slow(r, start, end);
+    v->span = span_of(r, start, end);
     if (v->is_scalar) {
         char *old = v->text;
         v->text = (char *)r->ev.data.scalar.value;
@@ -111,14 +116,32 @@ static void raw_take(adj_reader_t *r, raw_value_t *v, adj_mark_t key_mark, size_
     }
 }
 
+/* The claim mapping closed (the current event): the subject's span grows
+ * to hold it, through `}` in flow style, through the last scalar in block
+ * style (libyaml ends a block where the next node begins, past comments);
+ * unknown when a block mapping ends with a collection. */
+static void claim_close(adj_reader_t *r, size_t last_end)
+{
+    adj_span_t *s = &r->subject.span;
+    size_t end = r->ev.start_mark.index < r->ev.end_mark.index ? r->ev.end_mark.index : last_end;
+    adj_span_t e = end == SIZE_MAX ? (adj_span_t){ADJ_SPAN_UNKNOWN, 0} : span_of(r, end, end);
+    if (s->offset == ADJ_SPAN_UNKNOWN || e.offset == ADJ_SPAN_UNKNOWN)
+        *s = (adj_span_t){ADJ_SPAN_UNKNOWN, 0};
+    else
+        s->length = e.offset - s->offset;
+}
+
 static bool read_claim(adj_reader_t *r)
 {
     reader_keyset_clear(&r->keys2);
+    size_t last_end = SIZE_MAX;  /* the index after the last scalar, SIZE_MAX: a collection */
     for (;;) {
         if (!reader_pull(r))
             return false;
-        if (r->ev.type == YAML_MAPPING_END_EVENT)
+        if (r->ev.type == YAML_MAPPING_END_EVENT) {
+            claim_close(r, last_end);
             return true;
+        }
         claim_raw_t c = {0};
         c.item.key_mark = ev_mark(r);
         c.item.side = -1;
@@ -126,7 +149,10 @@ static bool read_claim(adj_reader_t *r)
         if (is_scalar(r)) {
             if (!reader_keyset_insert(&r->keys2, sc_text(r), sc_len(r))) {
                 reader_duplicate_key(r, "the `end` claim");
-                if (!reader_pull(r) || !reader_skip(r))
+                if (!reader_pull(r))
+                    return false;
+                last_end = is_scalar(r) ? r->ev.end_mark.index : SIZE_MAX;
+                if (!reader_skip(r))
                     return false;
                 continue;
             }
@@ -141,6 +167,12 @@ static bool read_claim(adj_reader_t *r)
         c.item.value_mark = ev_mark(r);
         c.item.value_ok = is_scalar(r) && reader_text_int(sc_text(r), sc_len(r), sc_plain(r),
                                                    &c.item.value);
+        c.item.value_at = (adj_span_t){ADJ_SPAN_UNKNOWN, 0};
+        last_end = SIZE_MAX;
+        if (is_scalar(r)) {
+            c.item.value_at = span_of(r, r->ev.start_mark.index, r->ev.end_mark.index);
+            last_end = r->ev.end_mark.index;
+        }
         if (!reader_skip(r))
             return false;
         if (r->claim_count == r->claim_cap) {

@@ -2299,6 +2299,46 @@ static void test_value_spans_in_bytes(void **state)
     FINISH();
 }
 
+/* `end`'s claim, for `fix`: each value's bytes (a collection's unknown),
+ * and the whole mapping's: through `}` in flow style, through its last
+ * scalar in block style (not the comment or blank line after it), unknown
+ * when a block mapping ends with a collection. */
+static void test_claim_spans(void **state)
+{
+    (void)state;
+    begin();
+    static const char *const logs[] = {
+        "  - end: {CSA: \"7\", USA: 0}   # \xc3\xa9\n",
+        "  - end:   # \xc3\xa9\n      CSA: 7\n      USA: 0   # theirs\n\n  # after\n",
+        "  - end:\n      CSA: 7\n      USA: [0]\n",
+    };
+    for (size_t k = 0; k < 3; k++) {
+        adj_buf_t y = {0};
+        adj_buf_printf(&y, "format: adjutant/1\nlast_turn: 5\nsides: [CSA, USA]\n"
+                           "game: \"Caf\xc3\xa9\"\nleaders: [{id: lee, side: CSA}]\nevents:\n  - turn: 1\n%s",
+                       logs[k]);
+        run_t *run = run_bytes(y.data, y.len);
+        const adj_entry_t *e = run->n == 2 ? &run->entries[1].e : NULL;
+        CHECK(e && e->kind == ADJ_EV_END && e->claim_count == 2, "log %zu: end with 2 items (%zu entries, %zu diags: %s)", k, run->n, run->diags.count, run->diags.count ? run->diags.items[0].message : "");
+        if (e && e->claim_count == 2) {
+            size_t csa = find(y.data, find(y.data, 0, "end:"), "CSA");
+            const char *value = k == 0 ? "\"7\"" : "7";
+            CHECK_SPAN(e->claim[0].value_at, want_span(y.data, "CSA:", value, false), "CSA's");
+            if (k < 2)
+                CHECK_SPAN(e->claim[1].value_at, want_span(y.data, "USA:", "0", false), "USA's");
+            else
+                CHECK(e->claim[1].value_at.offset == ADJ_SPAN_UNKNOWN, "a list's span unknown");
+            adj_span_t whole = k == 0 ? want_span(y.data, "end:", "{CSA: \"7\", USA: 0}", false)
+                               : k == 1 ? span_of(y.data, csa, find(y.data, 0, "0   #") + 1 - csa, false)
+                                        : (adj_span_t){ADJ_SPAN_UNKNOWN, 0};
+            CHECK_SPAN(e->subject_at, whole, "the claim");
+        }
+        run_free(run);
+        adj_buf_free(&y);
+    }
+    FINISH();
+}
+
 /* A comment of more multibyte characters than the reader keeps checkpoints
  * for (2^19): the oldest are dropped, and the value after it still has its
  * exact offset. */
@@ -2365,6 +2405,7 @@ int main(void)
         cmocka_unit_test(test_crlf_and_bom),
         cmocka_unit_test(test_value_spans_in_bytes),
         cmocka_unit_test(test_value_spans_after_a_long_multibyte_comment),
+        cmocka_unit_test(test_claim_spans),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

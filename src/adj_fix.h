@@ -1,0 +1,28 @@
+/*
+ * adj_fix.h - `adjutant fix` (SPEC 12), private to the program: the
+ * replacements it makes in a log's bytes, and the unified diff of them.
+ */
+#ifndef ADJ_FIX_H
+#define ADJ_FIX_H
+
+#include "adj_common.h"
+
+#include <stdio.h>
+
+/* One replacement: bytes [offset, offset + length) of the log become
+ * `text` (ASCII, in the log's encoding once written). */
+typedef struct adj_edit_s {
+    uint64_t offset;
+    uint64_t length;
+    char *text;          /* owned */
+    size_t text_len;
+} adj_edit_t;
+
+/* fix_diff.c: write to `out` the unified diff (context 3) that turns the
+ * UTF-8 log `log` (n bytes) into the log with the `count` replacements
+ * made (sorted by offset, not overlapping), `--- a/NAME` and `+++ b/NAME`
+ * first. Nothing when count is 0. False on a write error. */
+bool adj_diff_write(FILE *out, const char *name, const char *log, size_t n,
+                    const adj_edit_t *edits, size_t count);
+
+#endif

@@ -1,0 +1,402 @@
+#!/usr/bin/env python3
+"""`adjutant fix` (SPEC 12), end to end, bytes exact: each correction alone
+and all together, the claim in every shape, comments, CRLF, UTF-16 with its
+BOM, multibyte text before the values, --diff (and `patch` applying it),
+standard input, refusals, and the README's example.
+
+Usage: run.py ADJUTANT PROJECT_DIR
+"""
+import glob
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ADJ, PROJECT = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+TMP = tempfile.mkdtemp(prefix="adj-fix-")
+failures = []
+
+HEADER = """\
+format: adjutant/1
+game: The Campaigns of Robert E. Lee
+first_turn: 1
+last_turn: 3
+optional_rules: [illness]
+sides: [CSA, USA]
+leaders:
+  - {id: lee, side: CSA, initiative: 5, vp: 4}
+  - {id: jackson, side: CSA, initiative: 4, vp: 3}
+  - {id: porter, side: USA, initiative: 3, vp: 2}
+  - {id: sykes, side: USA, initiative: 2, vp: 1}
+imc:
+  3: [1, 1, 2, 3, 4, 5]
+  4: [1, 2, 3, 4, 5, 6]
+events:
+  - turn: 1
+"""
+
+# the pieces of a log, each with a flaw fix corrects ("wrong") or not ("right")
+ACTIVATE = "  - activate: porter   # the chart gives 3 on a 4\n    roll: 4\n    mp: {mp}\n  - move: porter\n    mp: 3\n"
+ILLNESS = "  - activate: jackson\n    roll: 1\n    mp: 1\n  - move: jackson\n    mp: 1\n  - illness: jackson\n    roll: 5\n    result: {result}\n"
+DEATH = "  - wound: sykes\n    level: 6\n  - vp: CSA\n    points: {points}\n    leader: sykes\n"
+STATE = "  - turn: 2\n  - state: porter\n    status: {status}\n    level: {level}\n    inactive: {inactive}\n"
+END_FLOW = "  - end: {{CSA: {csa}, USA: 0}}   # the players' tally\n"
+
+
+def log(mp="3", result="inactive", points="1", status="fit", level="0", inactive="false",
+        csa="1", end=None):
+    text = HEADER + ACTIVATE.format(mp=mp) + ILLNESS.format(result=result)
+    text += DEATH.format(points=points)
+    text += STATE.format(status=status, level=level, inactive=inactive)
+    return text + (END_FLOW.format(csa=csa) if end is None else end)
+
+
+def run(args, stdin=None):
+    p = subprocess.run([ADJ] + args, input=stdin, capture_output=True, cwd=TMP,
+                       env=dict(os.environ, NO_COLOR="1"))
+    return p.returncode, p.stdout, p.stderr.decode("utf-8", "replace")
+
+
+def write(name, data):
+    path = os.path.join(TMP, name)
+    with open(path, "wb") as f:
+        f.write(data if isinstance(data, bytes) else data.encode())
+    return name
+
+
+def codes(name, args=()):
+    """(line, code) of every finding of `audit`."""
+    _, out, _ = run(["audit", "--format", "json", *args, name])
+    return sorted(set((int(d[0]), d[1]) for d in
+                      re.findall(r'"line": ?(\d+), ?"column": ?\d+, ?"severity": ?"\w+", ?"code": ?"([a-z-]+)"',
+                                 out.decode())))
+
+
+def check(name, cond, detail=""):
+    if not cond:
+        failures.append(f"{name}: {detail}")
+
+
+def changed(err):
+    """Change lines on standard error (findings are `: error: ` or `: warning: `)."""
+    return [l for l in err.splitlines() if " -> " in l and ": error: " not in l
+            and ": warning: " not in l]
+
+
+def case(name, before, after, changes, status=0, left="", also=(), args=(), shift=0):
+    """fix of `before` gives `after` (bytes), the `changes` lines then the
+    findings `left` on standard error, and `status`; fix of `after` changes
+    nothing; the corrected log's audit draws none of the corrected codes and
+    keeps every other finding (move-exceeds-mp aside)."""
+    f = write(name + ".yaml", before)
+    st, out, err = run(["fix", *args, f])
+    want_err = "".join(f"{f}:{c}\n" for c in changes) + left
+    check(name, out == (after if isinstance(after, bytes) else after.encode()),
+          f"stdout differs:\n{out!r}\nwanted\n{after!r}")
+    check(name, err == want_err, f"stderr differs:\n{err}\nwanted\n{want_err}")
+    check(name, st == status, f"exit {st}, wanted {status}")
+    g = write(name + "-fixed.yaml", out)
+    st2, out2, err2 = run(["fix", *args, g])
+    check(name + " (again)", out2 == out and not changed(err2), f"a second fix changed: {err2}")
+    fixed = {c.split("(")[-1].rstrip(")") for c in changes}
+    kept = [x for x in codes(f, args) if x[1] not in fixed and x[1] != "move-exceeds-mp" and x not in also]
+    now = [x for x in codes(g, args) if x[1] != "move-exceeds-mp"]
+    if shift:  # a multi-line value became one line: the findings after it moved up
+        kept = [(ln + shift if ln > int(changes[0].split(":")[0]) else ln, c) for ln, c in kept]
+    check(name + " (audit)", now == kept, f"the corrected log draws {now}, wanted {kept}")
+
+
+# ---- nothing to correct: the log comes back byte for byte ----
+clean = log()
+case("clean", clean, clean, [])
+
+# ---- each correction alone ----
+case("mp", log(mp="4"), log(), ["19:9: mp 4 -> 3 (imc-mismatch)"])
+case("result", log(result="none"), log(), ["29:13: result none -> inactive (result-mismatch)"])
+case("points", log(points="2"), log(), ["33:13: points 2 -> 1 (vp-mismatch)"])
+case("state-status", log(status="wounded"), log(),
+     ["37:13: status wounded -> fit (state-mismatch)"])
+case("state-all", log(status="ill", level="2", inactive="true"), log(),
+     ["37:13: status ill -> fit (state-mismatch)", "38:12: level 2 -> 0 (state-mismatch)",
+      "39:15: inactive true -> false (state-mismatch)"])
+# only the fields the record has: none is added
+no_level = log(status="wounded").replace("    level: 0\n", "")
+case("state-fields", no_level, no_level.replace("status: wounded", "status: fit"),
+     ["37:13: status wounded -> fit (state-mismatch)"])
+case("end-flow", log(csa="7"), log(), ["40:16: CSA 7 -> 1 (vp-tally-mismatch)"])
+
+# ---- all together, with their comments kept ----
+every = dict(mp="4", result="none", points="2", status="wounded", level="1", csa="7")
+ALL_CHANGES = ["19:9: mp 4 -> 3 (imc-mismatch)", "29:13: result none -> inactive (result-mismatch)",
+               "33:13: points 2 -> 1 (vp-mismatch)", "37:13: status wounded -> fit (state-mismatch)",
+               "38:12: level 1 -> 0 (state-mismatch)", "40:16: CSA 7 -> 1 (vp-tally-mismatch)"]
+case("all", log(**every), log(), ALL_CHANGES)
+
+# ---- the claim in each shape ----
+block = "  - end:   # the tally\n      CSA: {}   # theirs\n      USA: 0\n"
+case("end-block", log(end=block.format("5")), log(end=block.format("1")),
+     ["41:12: CSA 5 -> 1 (vp-tally-mismatch)"])
+case("end-quoted", log(end=block.format("'1'")), log(end=block.format("1")),
+     ["41:12: CSA '1' -> 1 (vp-tally-mismatch)"], also=[(41, "bad-field")])
+case("end-null", log(end="  - end: null   # not written\n"),
+     log(end="  - end: {CSA: 1, USA: 0}   # not written\n"),
+     ["40:10: end null -> {CSA: 1, USA: 0} (vp-tally-mismatch)"])
+case("end-tilde-flow", log(end="  - {end: ~}\n"), log(end="  - {end: {CSA: 1, USA: 0}}\n"),
+     ["40:11: end ~ -> {CSA: 1, USA: 0} (vp-tally-mismatch)"])
+case("end-empty", log(end="  - end:\n"), log(end="  - end: {CSA: 1, USA: 0}\n"),
+     ["40:9: end null -> {CSA: 1, USA: 0} (vp-tally-mismatch)"])
+case("end-missing-side", log(end="  - end: {CSA: 1}   # USA forgot\n"),
+     log(end="  - end: {CSA: 1, USA: 0}   # USA forgot\n"),
+     ["40:10: end {CSA: 1} -> {CSA: 1, USA: 0} (vp-tally-mismatch)"])
+case("end-missing-side-block", log(end="  - end:\n      USA: 0   # CSA forgot\n  # after\n"),
+     log(end="  - end:\n      {CSA: 1, USA: 0}   # CSA forgot\n  # after\n"),
+     ["41:7: end USA: 0 -> {CSA: 1, USA: 0} (vp-tally-mismatch)"])
+no_end = log(end="")
+case("no-end", no_end, no_end, [], left=f"no-end.yaml:40:1: warning: the events end without an "
+     "`end` event: the game's final tally is not recorded [missing-end, rule base]\n")
+# a claim with a side that is not one: the sides are fixed, the stray key left for a person
+stray = "  - end: {{CSA: {}, USA: 0, CSX: 1}}\n"
+case("end-stray-key", log(end=stray.format("2")), log(end=stray.format("1")),
+     ["40:16: CSA 2 -> 1 (vp-tally-mismatch)"], status=1,
+     left='end-stray-key.yaml:40:27: error: claim key "CSX" is not one of `sides` (CSA, USA); '
+          "the entry is dropped [bad-field, rule format]\n")
+
+# ---- what fix leaves alone: a claim for the wrong side, a second `end`, fields not written ----
+SHORT = HEADER + "  - wound: lee\n    level: 6\n  - vp: CSA   # his own side\n    points: 9\n" \
+    "    leader: lee\n  - wound: porter\n    level: 2\n  - state: porter\n    status: fit\n" \
+    "  - end: {CSA: 0, USA: '4'}\n  - end: null\n"
+case("left-alone", SHORT, SHORT.replace("status: fit", "status: wounded").replace("'4'", "4"),
+     ["25:13: status fit -> wounded (state-mismatch)", "26:24: USA '4' -> 4 (vp-tally-mismatch)"],
+     status=1, also=[(26, "bad-field")],
+     left="left-alone.yaml:19:5: error: lee's death gives VPs to USA, not to his own side CSA "
+     "[vp-mismatch, rule base]\nleft-alone.yaml:27:5: error: `end` after `end`: the game is over; "
+     "the event is ignored "
+     "[event-after-end, rule base]\n")
+# a whole log on one line, after a UTF-8 byte-order mark: the column counts no BOM
+ONE = "{format: adjutant/1, last_turn: 2, sides: [CSA, USA], leaders: [{id: lee, side: CSA}], " \
+    "events: [{turn: 1}, {end: {CSA: 0, USA: 2}}]}\n"
+case("one-line-bom", b"\xef\xbb\xbf" + ONE.encode(), b"\xef\xbb\xbf" + ONE.replace("USA: 2", "USA: 0").encode(),
+     ["1:128: USA 2 -> 0 (vp-tally-mismatch)"])
+
+# a modified roll past 6 reads the chart's last column; a state without `inactive` gets none
+MORE = HEADER + "  - activate: porter\n    roll: 6\n    modifier: 2\n    mp: 9\n" \
+    "  - activate: jackson\n    roll: 1\n    mp: 1\n  - illness: jackson\n    roll: 5\n" \
+    "    result: inactive\n  - state: jackson\n    status: ill\n  - end: {CSA: 0, USA: \"0\"}\n"
+case("more", MORE, MORE.replace("mp: 9", "mp: 5").replace("status: ill", "status: fit")
+     .replace('"0"', "0"), ["20:9: mp 9 -> 5 (imc-mismatch)", "28:13: status ill -> fit (state-mismatch)",
+     '29:24: USA "0" -> 0 (vp-tally-mismatch)'], also=[(29, "bad-field")])
+# more findings than are kept: fix must see every one, so it refuses
+many = HEADER + "  - turn: 1\n" * 100001
+st, out, err = run(["fix", write("many.yaml", many)])
+check("too many findings", (st, out) == (2, b"") and err == "adjutant: many.yaml: not rewritten: "
+      "more than 100000 findings; fix needs to see them all\n", err)
+
+# a value whose bytes the reader does not know (a collection) is not guessed at
+for name, end in (("collection-side", "  - end: {CSA: [1], USA: 0}\n"),
+                  ("collection-claim", "  - end:\n      CSA: [1]\n")):
+    st, out, err = run(["fix", write(name + ".yaml", log(end=end))])
+    field = "CSA" if name == "collection-side" else "end"
+    check(name, (st, out) == (2, b"") and err == f"adjutant: {name}.yaml:40:5: not rewritten: `{field}` "
+          "needs a correction, but where its value stands in the file is not known (too much "
+          "multibyte text before it, or a collection)\n", err)
+
+# sides that are not simple words are quoted, in ASCII, and read back as the same text
+SIDES = 'format: adjutant/1\nlast_turn: 2\nsides: ["Arm\u00e9e du Nord", "null"]\n' \
+    'leaders: [{id: lee, side: "Arm\u00e9e du Nord"}]\nevents:\n  - turn: 1\n  - end: null\n'
+case("quoted-sides", SIDES, SIDES.replace("end: null", 'end: {"Arm\\xE9e du Nord": 0, "null": 0}'),
+     ['7:10: end null -> {"Arm\\xE9e du Nord": 0, "null": 0} (vp-tally-mismatch)'])
+
+# ---- what is left for a person stays, and the exit says so ----
+person = log(mp="4").replace("  - illness: jackson\n    roll: 5\n    result: inactive\n", "")
+case("left", person, person.replace("mp: 4", "mp: 3"), ["19:9: mp 4 -> 3 (imc-mismatch)"],
+     status=1, left="left.yaml:22:5: error: jackson rolled a raw 1 on the IMC here, so rule 8.13 "
+     "requires an illness check after his move; none was made before the start of the next turn "
+     "on line 32 [illness-check-missing, rule 8.13]\nleft.yaml:27:5: error: a wound (a casualty "
+     "roll) while the illness check for jackson (line 22) is still owed; 8.13 makes it come first "
+     "[roll-out-of-order, rule 8.13]\n")
+
+# ---- a ruling changes what a roll gives; a block scalar's line break stays ----
+ILL = """\
+format: adjutant/1
+first_turn: 1
+last_turn: 3
+optional_rules: [illness]
+sides: [CSA, USA]
+leaders:
+  - {id: jackson, side: CSA, initiative: 4, vp: 3}
+  - {id: porter, side: USA, initiative: 3, vp: 2}
+events:
+  - turn: 1
+  - activate: jackson
+    roll: 1
+  - illness: jackson
+    roll: 6
+    result: ill
+  - duration: jackson
+    roll: 2
+    result: ill
+  - activate: jackson
+    roll: 1
+  - illness: jackson
+    roll: 6
+    result: ill
+  - duration: jackson
+    roll: 4
+    result: RESULT
+  - replace: jackson
+    by: porter
+  - end: {CSA: 0, USA: VP}
+"""
+ill = ILL.replace("RESULT", "|-\n      ill").replace("VP", "0")
+case("ruling-default", ill, ILL.replace("RESULT", "incapacitated").replace("VP", "0"),
+     ["26:13: result |-\\n      ill -> incapacitated (result-mismatch)"], status=1,
+     shift=-1, left="ruling-default.yaml:24:5: error: jackson was incapacitated by illness here and "
+     "must be replaced at once; no replacement was made before `end` on line 29 "
+     "[replacement-missing, rule 8.13a]\nruling-default.yaml:27:5: error: porter cannot replace jackson: he is on the other "
+     "side; the event is ignored [replacement-unavailable, rule base]\n")
+case("ruling-as-wound", ill, ILL.replace("RESULT", "dead").replace("VP", "3"),
+     ["26:13: result |-\\n      ill -> dead (result-mismatch)", "30:24: USA 0 -> 3 (vp-tally-mismatch)"],
+     status=1, args=["--ruling", "repeat-illness=as-wound"],
+     shift=-1, left="ruling-as-wound.yaml:27:5: error: porter cannot replace jackson: he is on the other "
+     "side; the event is ignored [replacement-unavailable, rule base]\n")
+
+# ---- line breaks, encodings, multibyte text ----
+crlf = log(**every).replace("\n", "\r\n")
+case("crlf", crlf, log().replace("\n", "\r\n"), ALL_CHANGES)
+# multibyte text before the values: the spans are bytes, the columns characters
+wide = log(**every).replace("# the chart gives 3 on a 4", "# Porter’s chart — 日本 𝄞")
+wide = wide.replace("    mp: 1\n  - move: jackson", "    mp: 1   # «é»\n  - move: jackson")
+case("multibyte", wide, wide.replace("mp: 4", "mp: 3").replace("result: none", "result: inactive")
+     .replace("points: 2", "points: 1").replace("status: wounded", "status: fit")
+     .replace("level: 1", "level: 0").replace("CSA: 7", "CSA: 1"), ALL_CHANGES)
+case("multibyte-col", log(csa="7").replace("CSA, USA]", "CSA, USA]\nscenario: Kőszeg").replace(
+    "{CSA: 7", "{CSA: 7").replace("- end: ", "- {note: é, end: ").replace("   # the players'", "}   # the players'"),
+     log().replace("CSA, USA]", "CSA, USA]\nscenario: Kőszeg").replace("- end: ", "- {note: é, end: ")
+     .replace("   # the players'", "}   # the players'"), ["41:26: CSA 7 -> 1 (vp-tally-mismatch)"])
+for enc, bom in (("utf-16-le", b"\xff\xfe"), ("utf-16-be", b"\xfe\xff")):
+    case(enc, bom + wide.encode(enc), bom + log().replace("# the chart gives 3 on a 4",
+         "# Porter’s chart — 日本 𝄞").replace("    mp: 1\n  - move: jackson",
+         "    mp: 1   # «é»\n  - move: jackson").encode(enc), ALL_CHANGES)
+case("utf8-bom", b"\xef\xbb\xbf" + log(mp="4").encode(), b"\xef\xbb\xbf" + log().encode(),
+     ["19:9: mp 4 -> 3 (imc-mismatch)"])
+
+# ---- --diff: exact, and `patch` makes the corrected log of it ----
+f = write("d.yaml", log(**every))
+st, out, err = run(["fix", "--diff", f])
+want = """\
+--- a/d.yaml
++++ b/d.yaml
+@@ -16,7 +16,7 @@
+   - turn: 1
+   - activate: porter   # the chart gives 3 on a 4
+     roll: 4
+-    mp: 4
++    mp: 3
+   - move: porter
+     mp: 3
+   - activate: jackson
+@@ -26,15 +26,15 @@
+     mp: 1
+   - illness: jackson
+     roll: 5
+-    result: none
++    result: inactive
+   - wound: sykes
+     level: 6
+   - vp: CSA
+-    points: 2
++    points: 1
+     leader: sykes
+   - turn: 2
+   - state: porter
+-    status: wounded
+-    level: 1
++    status: fit
++    level: 0
+     inactive: false
+-  - end: {CSA: 7, USA: 0}   # the players' tally
++  - end: {CSA: 1, USA: 0}   # the players' tally
+"""
+check("diff", out.decode() == want, f"diff differs:\n{out.decode()}")
+check("diff", err == "".join(f"d.yaml:{c}\n" for c in ALL_CHANGES) and st == 0, f"{st} {err}")
+if shutil.which("patch"):
+    p = subprocess.run(["patch", "-s", "-p1", "-o", "patched.yaml", "d.yaml"], input=out, cwd=TMP,
+                       capture_output=True)
+    with open(os.path.join(TMP, "patched.yaml"), "rb") as pf:
+        check("diff patch", p.returncode == 0 and pf.read() == log().encode(), p.stderr)
+# the last line without its line break; a block claim's lines become one
+f = write("d2.yaml", log(end="  - end:\n      USA: 0"))
+st, out, err = run(["fix", "--diff", f])
+want = """\
+--- a/d2.yaml
++++ b/d2.yaml
+@@ -38,4 +38,4 @@
+     level: 0
+     inactive: false
+   - end:
+-      USA: 0
+\\ No newline at end of file
++      {CSA: 1, USA: 0}
+\\ No newline at end of file
+"""
+check("diff eof", out.decode() == want, f"diff differs:\n{out.decode()}")
+st, out, err = run(["fix", "--diff", write("d3.yaml", clean)])
+check("diff clean", (st, out, err) == (0, b"", ""), f"{st} {out} {err}")
+st, out, err = run(["fix", "--diff", write("d4.yaml", b"\xff\xfe" + clean.encode("utf-16-le"))])
+check("diff utf-16", st == 2 and out == b"" and "UTF-16" in err, f"{st} {err}")
+
+# ---- standard input, read once ----
+st, out, err = run(["fix", "-"], stdin=log(mp="4").encode())
+check("stdin", (st, out, err) == (0, log().encode(), "-:19:9: mp 4 -> 3 (imc-mismatch)\n"),
+      f"{st} {err}")
+
+# ---- refusals ----
+st, out, err = run(["fix", write("stop.yaml", log(mp="4") + "  - [unclosed\n")])
+check("stopped", st == 2 and out == b"" and "not rewritten" in err and "yaml-syntax" in err, err)
+st, out, err = run(["fix", write("alias.yaml", log(mp="4") + "  - &a {turn: 3}\n")])
+check("alias", st == 2 and out == b"" and "yaml-alias" in err, err)
+st, out, err = run(["fix", write("doc.yaml", "format: adjutant/9\n")])
+check("bad-document", st == 2 and out == b"" and "bad-document" in err, err)
+st, out, err = run(["fix", "nothing-here.yaml"])
+check("missing", (st, out) == (2, b"") and err == "adjutant: nothing-here.yaml: No such file or directory\n", err)
+st, out, err = run(["fix", "."])
+check("directory", (st, out) == (2, b"") and "is a directory" in err, err)
+for args in (["fix"], ["fix", "a.yaml", "b.yaml"], ["fix", "--at", "turn:1", "a.yaml"],
+             ["audit", "--diff", "a.yaml"], ["fix", "--format", "json", "a.yaml"]):
+    st, out, err = run(args)
+    check("usage " + " ".join(args), st == 2 and out == b"" and err.startswith("adjutant: "), err)
+
+# ---- every test log: fix of fix changes nothing, and --diff patched gives fix ----
+logs = sorted(glob.glob(os.path.join(PROJECT, "tests", "logs", "**", "*.yaml"), recursive=True))
+for path in logs + sorted(glob.glob(os.path.join(PROJECT, "logs", "*.yaml"))):
+    st, out, err = run(["fix", path])
+    if st == 2:
+        continue
+    check(path, st in (0, 1), f"exit {st}")
+    st2, out2, err2 = run(["fix", "-"], stdin=out)
+    check(path + " (again)", out2 == out and not changed(err2), err2)
+    st3, diff, _ = run(["fix", "--diff", path])
+    with open(path, "rb") as lf:
+        write("p.yaml", lf.read())
+    p = subprocess.run(["patch", "-s", "p.yaml"], input=diff, cwd=TMP, capture_output=True)
+    with open(os.path.join(TMP, "p.yaml"), "rb") as pf:
+        check(path + " (--diff)", st3 == st and p.returncode == 0 and pf.read() == out, p.stderr)
+
+# ---- the README's example is what the command prints ----
+with open(os.path.join(PROJECT, "README.md"), encoding="utf-8") as rf:
+    readme = rf.read()
+m = re.search(r"```\n\$ adjutant fix --diff logs/gaines-mill-disputed.yaml\n(.*?)```", readme, re.S)
+check("README", m is not None, "no `fix --diff` example in README.md")
+if m:
+    p = subprocess.run(f"{ADJ} fix --diff logs/gaines-mill-disputed.yaml 2>&1", shell=True,
+                       cwd=PROJECT, capture_output=True)
+    check("README", m.group(1) == p.stdout.decode(), "README's example differs from the output:\n"
+          + p.stdout.decode())
+
+shutil.rmtree(TMP)
+for f in failures:
+    print("FAIL", f)
+print(f"fix: {len(failures)} failure(s)")
+sys.exit(1 if failures else 0)

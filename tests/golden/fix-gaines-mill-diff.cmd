@@ -1,0 +1,1 @@
+fix --diff ../logs/gaines-mill-disputed.yaml

@@ -1,0 +1,1 @@
+fix ../logs/gaines-mill-disputed.yaml
