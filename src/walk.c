@@ -52,7 +52,8 @@ static void walk_dir(walk_t *w, const char *dir, int depth);
 /* One directory entry: a log to audit, a directory to search, or neither. */
 static void walk_entry(walk_t *w, const char *dir, const char *name, int depth)
 {
-    char *path = adj_xasprintf("%s/%s", dir, name);
+    size_t n = strlen(dir);  /* `logs/` as given: no second slash */
+    char *path = adj_xasprintf("%s%s%s", dir, n && dir[n - 1] == '/' ? "" : "/", name);
     struct stat st;
     if (strlen(path) >= PATH_MAX) {
         walk_problem(w, path, "the path is longer than PATH_MAX (" WALK_STR(PATH_MAX)

@@ -34,6 +34,9 @@ ln -sf "$tmp/arch/a.yaml" "$tmp/arch/a/link.yaml"
 printf 'adjutant: arch/a/dirlink: a symbolic link to a directory, not followed\n' > "$tmp/want.err"
 expect "order, dot-names, links" 0 "$tmp/want.out" "$tmp/want.err" -- \
     sh -c "'$adj' audit --summary arch | sed -n 's/.*  //p' | grep -v '^total'"
+# a directory given with its trailing slash: the paths as given, no `//`
+expect "a trailing slash" 0 "$tmp/want.out" "$tmp/want.err" -- \
+    sh -c "'$adj' audit --summary arch/ | sed -n 's/.*  //p' | grep -v '^total'"
 
 # a directory with no log at all
 mkdir -p "$tmp/empty/sub"; : > "$tmp/empty/notes.txt"
