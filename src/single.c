@@ -10,56 +10,12 @@
 #include "adj_cli.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 /* The largest log shown whole: the page holds every line of it. */
 #define SINGLE_MAX_INPUT ((size_t)256 << 20)
-
-/* Read all of fd into b, at most SINGLE_MAX_INPUT bytes; errno on failure
- * (EFBIG when the log is larger). */
-static bool read_bounded(int fd, adj_buf_t *b)
-{
-    char chunk[65536];
-    for (;;) {
-        ssize_t n = read(fd, chunk, sizeof chunk);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0)
-            return false;
-        if (n == 0)
-            return true;
-        if (b->len + (size_t)n > SINGLE_MAX_INPUT) {
-            errno = EFBIG;
-            return false;
-        }
-        adj_buf_put(b, chunk, (size_t)n);
-    }
-}
-
-static bool read_input(const char *path, adj_buf_t *b)
-{
-    if (strcmp(path, "-") == 0)
-        return read_bounded(0, b);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);  /* read-only: adjutant never writes a log */
-    if (fd < 0)
-        return false;
-    struct stat st;
-    bool ok = fstat(fd, &st) == 0;
-    if (ok && S_ISDIR(st.st_mode)) {
-        errno = EISDIR;
-        ok = false;
-    }
-    ok = ok && read_bounded(fd, b);
-    int err = errno;
-    close(fd);
-    errno = err;
-    return ok;
-}
 
 static bool drain_failed;
 
@@ -75,8 +31,9 @@ int adj_cmd_audit_single(const adj_config_t *c)
 {
     const char *path = c->args[0];
     adj_buf_t in = {0};
-    if (!read_input(path, &in)) {
-        if (errno == EFBIG)
+    adj_slurp_status_t st;
+    if (!adj_slurp(path, SINGLE_MAX_INPUT, &in, &st)) {  /* once: a pipe works */
+        if (st == ADJ_SLURP_TOO_BIG)
             adj_cli_error("%s: too large for an HTML report (more than %zu MiB)", path,
                           SINGLE_MAX_INPUT >> 20);
         else
