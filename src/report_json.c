@@ -102,6 +102,21 @@ static void players(adj_json_t *j, const adj_header_t *h)
 
 /* ---- a file's audit ---- */
 
+/* "vp" and "claimed_vp": the replay's tally and the claim (null: none). */
+static void tallies(adj_json_t *j, const adj_replay_t *r)
+{
+    adj_json_key(j, "vp");
+    if (r)
+        tally(j, r->header, r->vp, NULL);
+    else
+        adj_json_null(j);
+    adj_json_key(j, "claimed_vp");
+    if (r && r->has_claim)
+        tally(j, r->header, r->claim, r->claim_present);
+    else
+        adj_json_null(j);
+}
+
 static void leaders(adj_json_t *j, const adj_replay_t *r)
 {
     adj_json_open_array(j);
@@ -181,16 +196,7 @@ static void audit_object(adj_buf_t *out, const adj_audit_t *a, const adj_report_
         adj_json_member_uint(&j, "diagnostics_omitted", a->diags.omitted);
     adj_json_key(&j, "leaders");
     leaders(&j, r);
-    adj_json_key(&j, "vp");
-    if (r)
-        tally(&j, r->header, r->vp, NULL);
-    else
-        adj_json_null(&j);
-    adj_json_key(&j, "claimed_vp");
-    if (r && r->has_claim)
-        tally(&j, r->header, r->claim, r->claim_present);
-    else
-        adj_json_null(&j);
+    tallies(&j, r);
     adj_json_key(&j, "players");
     players(&j, r ? r->header : NULL);
     const adj_audit_opts_t *ao = o ? o->audit : NULL;
@@ -352,16 +358,7 @@ static void json_summary(adj_buf_t *out, const adj_audit_t *a, const adj_report_
     adj_json_member_bool(&j, "ok", a->diags.errors == 0);
     adj_json_member_uint(&j, "errors", a->diags.errors);
     adj_json_member_uint(&j, "warnings", a->diags.warnings);
-    adj_json_key(&j, "vp");
-    if (r)
-        tally(&j, r->header, r->vp, NULL);
-    else
-        adj_json_null(&j);
-    adj_json_key(&j, "claimed_vp");
-    if (r && r->has_claim)
-        tally(&j, r->header, r->claim, r->claim_present);
-    else
-        adj_json_null(&j);
+    tallies(&j, r);
     adj_json_key(&j, "claim_stands");
     adj_claim_t claim = adj_claim_verdict(a);
     if (claim == ADJ_CLAIM_NONE)
