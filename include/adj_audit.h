@@ -74,6 +74,11 @@ bool adj_audit_at_missed(const adj_audit_t *a, const adj_audit_opts_t *o);
  * adj_audit_free. Returns false on an I/O failure (a->io_error). */
 bool adj_audit_file(adj_audit_t *a, const char *path, const adj_audit_opts_t *o);
 
+/* Open a log for reading: `-` is standard input (returned as is, never
+ * closed by the caller), a directory fails with EISDIR. -1 and errno on
+ * failure. Every command opens its files through this one function. */
+int adj_log_open(const char *path);
+
 /* Audit a buffer already in memory (tests, fuzzing). */
 void adj_audit_bytes(adj_audit_t *a, const void *data, size_t size, const char *name,
                      const adj_audit_opts_t *o);

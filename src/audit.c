@@ -125,25 +125,30 @@ static void audit_run(adj_audit_t *a, adj_reader_t *r, const adj_audit_opts_t *o
     adj_diags_sort(&a->diags);
 }
 
+int adj_log_open(const char *path)
+{
+    if (strcmp(path, "-") == 0)
+        return STDIN_FILENO;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);  /* read-only: adjutant never writes a log */
+    struct stat st;
+    if (fd >= 0 && fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+        close(fd);
+        fd = -1;
+        errno = EISDIR;
+    }
+    return fd;
+}
+
 bool adj_audit_file(adj_audit_t *a, const char *path, const adj_audit_opts_t *o)
 {
     memset(a, 0, sizeof *a);
     a->file = adj_xstrdup(path);
-    int fd = STDIN_FILENO;
     bool is_stdin = strcmp(path, "-") == 0;
-    if (!is_stdin) {
-        fd = open(path, O_RDONLY | O_CLOEXEC);  /* read-only: adjutant never writes a log */
-        struct stat st;
-        if (fd >= 0 && fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-            close(fd);
-            fd = -1;
-            errno = EISDIR;
-        }
-        if (fd < 0) {
-            a->io_error = true;
-            a->io_errno = errno;
-            return false;
-        }
+    int fd = adj_log_open(path);
+    if (fd < 0) {
+        a->io_error = true;
+        a->io_errno = errno;
+        return false;
     }
     adj_reader_t *r = adj_reader_new(fd, path, &a->diags);
     audit_run(a, r, o);

@@ -6,12 +6,11 @@
 #include "adj_dice.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
+#include "adj_audit.h"
 #include "adj_reader.h"
 
 const char *adj_dice_kind_name(adj_dice_kind_t k)
@@ -181,20 +180,11 @@ bool adj_dice_read_file(adj_dice_t *d, adj_dice_file_t *f, const char *path)
 {
     memset(f, 0, sizeof *f);
     f->file = path;
-    int fd = 0;
-    if (strcmp(path, "-") != 0) {
-        fd = open(path, O_RDONLY | O_CLOEXEC);
-        struct stat st;
-        if (fd >= 0 && fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-            close(fd);
-            fd = -1;
-            errno = EISDIR;
-        }
-        if (fd < 0) {
-            f->io_error = true;
-            f->io_errno = errno;
-            return false;
-        }
+    int fd = adj_log_open(path);
+    if (fd < 0) {
+        f->io_error = true;
+        f->io_errno = errno;
+        return false;
     }
     read_reader(d, f, fd, NULL, 0);
     if (fd > 0)

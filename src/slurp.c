@@ -6,9 +6,7 @@
 #include "adj_cli.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 static bool slurp_fd(int fd, size_t limit, adj_buf_t *out, adj_slurp_status_t *st)
@@ -35,19 +33,10 @@ static bool slurp_fd(int fd, size_t limit, adj_buf_t *out, adj_slurp_status_t *s
 bool adj_slurp(const char *path, size_t limit, adj_buf_t *out, adj_slurp_status_t *st)
 {
     *st = ADJ_SLURP_OK;
-    int fd = STDIN_FILENO;
-    if (strcmp(path, "-") != 0) {
-        fd = open(path, O_RDONLY | O_CLOEXEC);
-        struct stat sb;
-        if (fd >= 0 && fstat(fd, &sb) == 0 && S_ISDIR(sb.st_mode)) {
-            close(fd);
-            fd = -1;
-            errno = EISDIR;
-        }
-        if (fd < 0) {
-            *st = ADJ_SLURP_IO;
-            return false;
-        }
+    int fd = adj_log_open(path);
+    if (fd < 0) {
+        *st = ADJ_SLURP_IO;
+        return false;
     }
     bool ok = slurp_fd(fd, limit, out, st);
     int err = errno;
