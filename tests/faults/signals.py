@@ -48,13 +48,24 @@ for sig, jobs in ((signal.SIGTERM, "1"), (signal.SIGINT, "1"), (signal.SIGHUP, "
         # then until it waits in open() for the FIFO's writer (Linux)
         ok = ok and wait_for(lambda: in_fifo_open(p.pid), "adjutant to open the FIFO")
         p.send_signal(sig)
-        try:  # adjutant is there to read it, unless the signal killed it
-            fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+        # adjutant is there to read it, unless the signal killed it; its open()
+        # is restarted after the handler, so the reader may be gone for a moment
+        fd, why = -1, None
+        for _ in range(2000):  # a bound, not a measure: 20 s
+            try:
+                fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+                break
+            except OSError as e:
+                why = e
+                if p.poll() is not None:
+                    break
+                time.sleep(0.01)
+        if fd >= 0:
             os.set_blocking(fd, True)
             os.write(fd, data)
             os.close(fd)
-        except OSError as e:
-            print("  the FIFO has no reader:", e)
+        else:
+            print("  the FIFO has no reader:", why)
         try:
             st = p.wait(timeout=20)
         except subprocess.TimeoutExpired:
