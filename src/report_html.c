@@ -95,7 +95,7 @@ static void facts_rulings(adj_buf_t *out, const adj_report_opts_t *o)
     const adj_audit_opts_t *ao = o->audit;
     adj_buf_puts(out, "<dt>rulings</dt><dd>");
     if (!ao || adj_rulings_is_default(&ao->rulings)) {
-        adj_buf_puts(out, "the defaults (SPEC section 3)");
+        adj_buf_puts(out, "the defaults");
     } else {
         bool first = true;
         for (int r = 0; r < ADJ_RULING_COUNT; r++) {
