@@ -49,7 +49,9 @@ WORK = os.path.join(ROOT, "build-mutate")
 TREE = os.path.join(WORK, "tree")
 BUILD = os.path.join(WORK, "build")  # build-san with --sanitize
 EQUIV = os.path.join(ROOT, "tests", "mutate", "equivalent.txt")
-COPY = ["CMakeLists.txt", "include", "src", "tests", "bench", "logs", "schemas", "fuzz"]
+# everything CMakeLists.txt reads at configure or build time (the man pages are built by `all`)
+COPY = ["CMakeLists.txt", "README.md", "include", "src", "tests", "bench", "logs", "schemas",
+        "fuzz", "man", "completion"]
 
 FUNC_HEAD = re.compile(r"^(?:static\s+)?(?:inline\s+)?[A-Za-z_][\w\s\*]*?\b(\w+)\s*\(")
 DECL = re.compile(r"^(?:const\s+)?(?:struct\s+|enum\s+)?\w+(?:\s*\*)*\s+\**\w+\s*(?:=|\[|;)")

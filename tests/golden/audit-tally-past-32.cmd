@@ -1,0 +1,1 @@
+audit golden/tally/past-32.yaml

@@ -1,0 +1,1 @@
+explain --ruling repeat-wound=longer golden/explain/untold.yaml lee
