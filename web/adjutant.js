@@ -91,9 +91,12 @@
                 ret = e.status;
             }
             if (status === null) status = ret;
+            memory = M.HEAPU8 ? M.HEAPU8.length : 0;
             return { status: status, stdout: out.text(), stderr: err.text() };
         });
     }
+
+    let memory = 0;  /* the WebAssembly memory of the last run, in bytes */
 
     /* Calls run one after another, each on its own instance. */
     let queue = ready;
@@ -109,5 +112,6 @@
         return job;
     }
 
-    window.adjutant = { ready: ready.then(function () {}), run: run };
+    window.adjutant = { ready: ready.then(function () {}), run: run,
+                        memoryBytes: function () { return memory; } };
 })();
