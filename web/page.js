@@ -101,6 +101,9 @@
             const f = e.dataTransfer.files[0];
             if (f) readFile(f).then(useLog);
         });
+        drop.addEventListener("keydown", function (e) {  /* from the keyboard: the picker */
+            if (e.key === "Enter" || e.key === " ") { e.preventDefault(); $("pick").click(); }
+        });
         $("audit").addEventListener("click", audit);
         $("status").addEventListener("click", function () { command(["status", "$LOG"], showText); });
         $("dice").addEventListener("click", function () { command(["dice", "$LOG"], showText); });
