@@ -30,8 +30,12 @@ function serve() {
         if (!file.startsWith(path.resolve(site)) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
             res.writeHead(404); res.end(); return;
         }
-        res.writeHead(200, { "Content-Type": types[path.extname(file)] || "application/octet-stream" });
-        fs.createReadStream(file).pipe(res);
+        const send = function () {
+            res.writeHead(200, { "Content-Type": types[path.extname(file)] || "application/octet-stream" });
+            fs.createReadStream(file).pipe(res);
+        };
+        /* the engine comes late, so a call is made before ready */
+        if (path.extname(file) === ".wasm") setTimeout(send, 400); else send();
     });
     return new Promise(function (ok) { server.listen(0, "127.0.0.1", function () { ok(server); }); });
 }
@@ -187,6 +191,44 @@ async function pageChecks(page) {
     await new Promise(function (ok) { setTimeout(ok, 200); });
     const wide = await page.evaluate(function () { return document.documentElement.scrollWidth; });
     if (wide > 360) fail("horizontal scroll at 360 px: scrollWidth " + wide);
+    await downloads(page, game);
+}
+
+/* A call made before ready waits for it, and gives the CLI's answer. */
+async function early(page) {
+    checks++;
+    const r = await page.evaluate(async function () {
+        let ready = false;
+        window.adjutant.ready.then(function () { ready = true; });
+        await new Promise(function (ok) { setTimeout(ok, 20); });
+        const before = ready;
+        const res = await window.adjutant.run(["--version"], {});
+        return { before: before, res: res };
+    });
+    const want = native(["--version"]);
+    if (r.before) fail("the engine was ready before the early call: the check checks nothing");
+    if (r.res.status !== want.status || r.res.stdout !== want.stdout || r.res.stderr !== want.stderr)
+        fail("a call before ready: " + JSON.stringify(r.res));
+}
+
+/* The download buttons give the CLI's text and JSON reports of the log shown. */
+async function downloads(page, game) {
+    const dir = fs.mkdtempSync(path.join(require("os").tmpdir(), "adjdl."));
+    const cdp = await page.createCDPSession();
+    await cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: dir });
+    const base = path.basename(game, ".yaml");
+    for (const [button, format, ext] of [["#save-text", "text", "txt"], ["#save-json", "json", "json"]]) {
+        checks++;
+        await page.click(button);
+        const file = path.join(dir, base + "." + ext);
+        for (let i = 0; i < 100 && !fs.existsSync(file); i++)
+            await new Promise(function (ok) { setTimeout(ok, 100); });
+        const want = spawnSync(adjutantBin, ["audit", "--format", format, base + ".yaml"],
+            { cwd: path.join(root, path.dirname(game)) }).stdout;
+        if (!fs.existsSync(file)) fail(button + ": nothing downloaded");
+        else if (!fs.readFileSync(file).equals(want)) fail(button + ": the download is not the CLI's " + format + " report");
+    }
+    fs.rmSync(dir, { recursive: true });
 }
 
 async function bench(page, file) {
@@ -229,7 +271,8 @@ async function bench(page, file) {
         });
         page.on("pageerror", function (e) { fail("page error: " + e.message); });
         page.on("console", function (m) { if (m.type() === "error") fail("console error: " + m.text()); });
-        await page.goto(origin + "/", { waitUntil: "load" });
+        await page.goto(origin + "/", { waitUntil: "domcontentloaded" });
+        await early(page);
         await page.evaluate(function () { return window.adjutant.ready; });
         if (benchAt > 0) { await bench(page, process.argv[benchAt + 1]); return; }
         const l = logs();
