@@ -192,6 +192,25 @@ async function pageChecks(page) {
     const wide = await page.evaluate(function () { return document.documentElement.scrollWidth; });
     if (wide > 360) fail("horizontal scroll at 360 px: scrollWidth " + wide);
     await downloads(page, game);
+    await pasted(page);
+}
+
+/* Pasted text is audited under the name typed beside it. */
+async function pasted(page) {
+    checks++;
+    const text = fs.readFileSync(path.join(root, "logs/gaines-mill-disputed.yaml"), "utf8");
+    await page.$eval("#paste", function (t, v) { t.value = v; }, text);
+    await page.$eval("#name", function (t) { t.value = "pasted.yaml"; });
+    await page.click("#audit");
+    await page.waitForFunction(function () {
+        return document.getElementById("report").getAttribute("srcdoc").indexOf("pasted.yaml") >= 0;
+    }, { timeout: 20000 }).catch(function () {});
+    const tmp = fs.mkdtempSync(path.join(require("os").tmpdir(), "adjpaste."));
+    fs.writeFileSync(path.join(tmp, "pasted.yaml"), text);
+    const wantPasted = spawnSync(adjutantBin, ["audit", "--format", "html", "pasted.yaml"], { cwd: tmp }).stdout.toString("utf8");
+    fs.rmSync(tmp, { recursive: true });
+    if (await page.$eval("#report", function (f) { return f.getAttribute("srcdoc"); }) !== wantPasted)
+        fail("the pasted log's report is not the CLI's HTML report");
 }
 
 /* A call made before ready waits for it, and gives the CLI's answer. */
