@@ -43,8 +43,10 @@
         $("output").textContent = res.stdout + res.stderr;
     }
 
-    function exitWords(status) {
-        return status === 0 ? "exit 0: clean" : status === 1 ? "exit 1: errors found"
+    /* What exit status 1 means depends on the command (README "Usage"). */
+    const one = { compare: "the readings differ", dice: "a row is improbable" };
+    function exitWords(command, status) {
+        return status === 0 ? "exit 0" : status === 1 ? "exit 1: " + (one[command] || "errors found")
             : "exit " + status + ": usage or input failure";
     }
 
@@ -55,7 +57,7 @@
         setState("Working…");
         const a = args.map(function (x) { return x === "$LOG" ? l.name : x; });
         return window.adjutant.run(a, files(l)).then(function (res) {
-            setState("adjutant " + a.join(" ") + " (" + exitWords(res.status) + ")", res.status > 1);
+            setState("adjutant " + a.join(" ") + " (" + exitWords(a[0], res.status) + ")", res.status > 1);
             show(res, l);
         });
     }
@@ -109,7 +111,8 @@
         $("dice").addEventListener("click", function () { command(["dice", "$LOG"], showText); });
         $("fix").addEventListener("click", function () { command(["fix", "--diff", "$LOG"], showText); });
         $("explain").addEventListener("click", function () {
-            command(["explain", "$LOG", $("leader").value.trim()], showText);
+            const leaders = $("leader").value.split(/[\s,]+/).filter(Boolean);
+            command(["explain", "$LOG"].concat(leaders), showText);
         });
         $("compare").addEventListener("click", function () {
             command(["compare", "$LOG", "--ruling", $("ruling").value.trim()], showText);

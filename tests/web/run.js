@@ -211,6 +211,29 @@ async function pasted(page) {
     fs.rmSync(tmp, { recursive: true });
     if (await page.$eval("#report", function (f) { return f.getAttribute("srcdoc"); }) !== wantPasted)
         fail("the pasted log's report is not the CLI's HTML report");
+    await buttons(page, text);
+}
+
+/* Each command's button shows the CLI's output for the log shown. */
+async function buttons(page, text) {
+    const tmp = fs.mkdtempSync(path.join(require("os").tmpdir(), "adjbtn."));
+    fs.writeFileSync(path.join(tmp, "pasted.yaml"), text);
+    await page.$eval("#leader", function (t) { t.value = "aphill, jackson"; });
+    const cases = [["#status", ["status", "pasted.yaml"]], ["#dice", ["dice", "pasted.yaml"]],
+        ["#fix", ["fix", "--diff", "pasted.yaml"]], ["#explain", ["explain", "pasted.yaml", "aphill", "jackson"]],
+        ["#compare", ["compare", "pasted.yaml", "--ruling", "recovery=full-turns"]]];
+    for (const [button, args] of cases) {
+        checks++;
+        await page.$eval("#output", function (o) { o.textContent = ""; });
+        await page.click(button);
+        const want = spawnSync(adjutantBin, args, { cwd: tmp }).stdout.toString("utf8") +
+            spawnSync(adjutantBin, args, { cwd: tmp }).stderr.toString("utf8");
+        await page.waitForFunction(function () { return document.getElementById("output").textContent !== ""; },
+            { timeout: 20000 }).catch(function () {});
+        const got = await page.$eval("#output", function (o) { return o.textContent; });
+        if (got !== want) fail(button + ": shows " + JSON.stringify(got.slice(0, 200)) + ", not the CLI's output");
+    }
+    fs.rmSync(tmp, { recursive: true });
 }
 
 /* A call made before ready waits for it, and gives the CLI's answer. */
