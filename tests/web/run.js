@@ -1,9 +1,13 @@
 /*
- * tests/web/run.js SITE ADJUTANT: the web page of build-web/site in Debian's
+ * tests/web/run.js SITE ADJUTANT: SPEC §10, the web page of build-web/site in Debian's
  * chromium (driven by puppeteer-core), served on 127.0.0.1 by a small server
  * here. Every answer of window.adjutant.run is compared with the native
  * binary's for the same arguments and files: stdout, stderr and status.
  *   NODE_PATH must find puppeteer-core (run.sh installs it in .tools/web).
+ * What each part proves: same() §10 "the exit status and outputs the CLI
+ * gives for the same arguments and files"; pageChecks() §10's page (a picked
+ * file, the §9 report in a frame without script rights, downloads, Tab, 360
+ * px); the request handler "requests only its own files".
  *   --bench FILE: time `audit --format json FILE` in the page instead.
  */
 "use strict";
