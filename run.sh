@@ -10,6 +10,8 @@
 #   ./run.sh coverage   line coverage of src/ by the test suite (gcovr)
 #   ./run.sh release    the fastest build (LTO + profile-guided) in build-release
 #   ./run.sh bench      that build, then the benchmarks of bench/run.sh and bench/html.sh (slow)
+#   ./run.sh web        adjutant compiled to WebAssembly with its page, in build-web/site
+#   ./run.sh web-test   that site in chromium, compared with build/adjutant (tests/web/run.js)
 #   ./run.sh mutate [N] mutation testing: N sampled mutants (default 140) of the
 #                       rules and value checks against the fast tests (slow: ~30 min)
 #
@@ -47,6 +49,10 @@ install_missing() {
         valgrind) need valgrind command -v valgrind ;;
         gcovr) need gcovr command -v gcovr ;;
         time) need time test -x /usr/bin/time ;;
+        emscripten) need emscripten command -v emcc
+                    need dpkg-dev command -v dpkg-source ;;
+        npm) need nodejs command -v node
+             need npm command -v npm ;;
         esac
     done
     [ ${#missing[@]} -eq 0 ] && return 0
@@ -73,6 +79,16 @@ sarif_tool() {
     echo "run.sh: installing $SARIF_MULTITOOL into .tools/sarif" >&2
     mkdir -p .tools/sarif
     npm install --silent --no-audit --no-fund --prefix .tools/sarif "$SARIF_MULTITOOL" >&2
+}
+
+# web_tool: puppeteer-core (it drives Debian's chromium; it downloads no
+# browser), from npm into .tools/web (ignored by git), for ./run.sh web-test.
+PUPPETEER=puppeteer-core@22.15.0
+web_tool() {
+    [ -f .tools/web/node_modules/puppeteer-core/package.json ] && return 0
+    echo "run.sh: installing $PUPPETEER into .tools/web" >&2
+    mkdir -p .tools/web
+    npm install --silent --no-audit --no-fund --prefix .tools/web "$PUPPETEER" >&2
 }
 
 build() {  # build DIR [CMAKE ARGS...]
@@ -232,13 +248,24 @@ bench)
     bench/run.sh build-bench "${2:-5}"
     bench/html.sh build-bench "${2:-5}"
     ;;
+web)
+    install_missing emscripten
+    web/build.sh build-web
+    ;;
+web-test)
+    install_missing npm
+    web_tool
+    [ -f build-web/site/index.html ] || { echo "run.sh: no build-web/site: run ./run.sh web first" >&2; exit 2; }
+    quiet_build build
+    NODE_PATH=$PWD/.tools/web/node_modules node tests/web/run.js build-web/site build/adjutant
+    ;;
 mutate)
     install_missing
     shift
     python3 tests/mutate/mutate.py "$@"
     ;;
 *)
-    sed -n '2,16p' "$0"
+    sed -n '2,18p' "$0"
     exit 2
     ;;
 esac

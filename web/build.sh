@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# web/build.sh OUT: adjutant compiled to WebAssembly with Debian's emscripten,
+# with the page around it, into OUT/site (index.html, its JS, CSS and .wasm).
+# libyaml is compiled from Debian's own source package, fetched into OUT at
+# build time (never kept in the repository). The sources are the CLI's own:
+# every src/*.c, main included; without -pthread emscripten's pthread_create
+# fails, and adjutant then does the work on its one thread (-j is serial).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=${1:-build-web}
+mkdir -p "$out"
+
+# libyaml's source: `apt-get source` needs a deb-src entry with the same
+# archive as the system's deb one (added once, as its own file).
+yaml_source() {
+    local dir
+    dir=$(find "$out" -maxdepth 1 -type d -name 'libyaml-0*' | head -n1)
+    if [ -n "$dir" ] && [ -f "$dir/src/parser.c" ]; then
+        echo "$dir"
+        return
+    fi
+    if ! apt-get source --print-uris libyaml >/dev/null 2>&1; then
+        local list=/etc/apt/sources.list.d/adjutant-deb-src.sources
+        if [ "$(id -u)" -ne 0 ]; then
+            echo "web/build.sh: apt has no deb-src entry; as root it adds $list" >&2
+            exit 2
+        fi
+        for f in /etc/apt/sources.list.d/*.sources; do
+            [ "$f" = "$list" ] && continue
+            sed 's/^Types:.*/Types: deb-src/' "$f"
+        done > "$list"
+        apt-get update -qq
+    fi
+    (cd "$out" && apt-get source -qq libyaml >/dev/null 2>&1)
+    find "$out" -maxdepth 1 -type d -name 'libyaml-0*' | head -n1
+}
+
+yaml=$(yaml_source)
+[ -f "$yaml/src/parser.c" ] || { echo "web/build.sh: no libyaml source in $out" >&2; exit 1; }
+ver=$(basename "$yaml" | sed 's/^libyaml-//')
+major=${ver%%.*}; rest=${ver#*.}; minor=${rest%%.*}; patch=${rest#*.}; patch=${patch%%[^0-9]*}
+
+site="$out/site"
+rm -rf "$site"
+mkdir -p "$site"
+# emcc's optimiser runs on Debian's node modules (acorn)
+export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}
+emcc -O3 -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
+    -DYAML_VERSION_MAJOR="$major" -DYAML_VERSION_MINOR="$minor" -DYAML_VERSION_PATCH="$patch" \
+    -DYAML_VERSION_STRING="\"$ver\"" \
+    -Iinclude -Isrc -I"$yaml/include" \
+    src/*.c "$yaml"/src/*.c \
+    -sMODULARIZE=1 -sEXPORT_NAME=adjutantModule -sINVOKE_RUN=0 -sEXIT_RUNTIME=1 \
+    -sALLOW_MEMORY_GROWTH=1 -sFORCE_FILESYSTEM=1 -sDYNAMIC_EXECUTION=0 \
+    -sENVIRONMENT=web,node -sEXPORTED_RUNTIME_METHODS=callMain,FS \
+    -o "$site/adjutant-engine.js"
+cp web/index.html web/adjutant.js web/page.js web/style.css "$site/"
+echo "web/build.sh: built $site" >&2
