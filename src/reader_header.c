@@ -228,6 +228,20 @@ static bool read_roster_entry(adj_reader_t *r)
     }
 }
 
+/* item(r) for each item (or key) of the collection just opened, up to its
+ * `end` event; false when the reader stopped. */
+static bool read_items(adj_reader_t *r, yaml_event_type_t end, bool (*item)(adj_reader_t *))
+{
+    for (;;) {
+        if (!reader_pull(r))
+            return false;
+        if (r->ev.type == end)
+            return true;
+        if (!item(r))
+            return false;
+    }
+}
+
 static bool read_leaders(adj_reader_t *r)
 {
     if (r->ev.type != YAML_SEQUENCE_START_EVENT) {
@@ -235,14 +249,7 @@ static bool read_leaders(adj_reader_t *r)
         return reader_skip(r);
     }
     r->leaders = HV_OK;
-    for (;;) {
-        if (!reader_pull(r))
-            return false;
-        if (r->ev.type == YAML_SEQUENCE_END_EVENT)
-            return true;
-        if (!read_roster_entry(r))
-            return false;
-    }
+    return read_items(r, YAML_SEQUENCE_END_EVENT, read_roster_entry);
 }
 
 static bool read_sides(adj_reader_t *r)
@@ -458,14 +465,7 @@ static bool read_players(adj_reader_t *r)
     }
     r->players = HV_OK;
     reader_keyset_clear(&r->keys2);
-    for (;;) {
-        if (!reader_pull(r))
-            return false;
-        if (r->ev.type == YAML_MAPPING_END_EVENT)
-            return true;
-        if (!read_player(r))
-            return false;
-    }
+    return read_items(r, YAML_MAPPING_END_EVENT, read_player);
 }
 
 static bool read_format(adj_reader_t *r)
