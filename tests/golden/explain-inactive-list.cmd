@@ -1,0 +1,1 @@
+explain golden/explain/inactive-list.yaml lee jackson stuart

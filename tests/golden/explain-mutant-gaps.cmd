@@ -1,0 +1,1 @@
+explain golden/explain/mutants.yaml jackson ewell lee longstreet grant hooker
