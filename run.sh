@@ -159,7 +159,7 @@ end_to_end() {
     local adj c
     adj=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
     (cd tests && python3 expect.py "$adj" $(find logs -name '*.yaml' | sort))
-    python3 tests/expect.py "$adj" logs/*.yaml logs/ladder/*.yaml
+    python3 tests/expect.py "$adj" --sidecar tests/examples logs/*.yaml logs/ladder/*.yaml
     for c in tests/golden/*.cmd; do
         sh tests/golden.sh "$adj" "$PWD/tests" "$(basename "$c" .cmd)" >/dev/null
     done

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The README's GitHub Actions workflow ("Checking a ladder's games in CI").
+"""The GitHub Actions workflow of docs/formats-and-ci.md ("Checking a ladder's games in CI").
 
 usage: ci_workflow.py ADJUTANT SOURCE_DIR
 
@@ -32,7 +32,7 @@ def check(what, ok):
 
 
 def workflow():
-    with open(os.path.join(SRC, "README.md")) as f:
+    with open(os.path.join(SRC, "docs", "formats-and-ci.md")) as f:
         text = f.read()
     section = text.split("## Checking a ladder's games in CI", 1)[1].split("\n## ", 1)[0]
     return yaml.safe_load(re.search(r"```yaml\n(.*?)```", section, re.S).group(1))
