@@ -34,9 +34,14 @@ import pathlib
 import re
 import sys
 
-import yaml
-from yaml.nodes import MappingNode, ScalarNode, SequenceNode
-from jsonschema import Draft202012Validator
+try:
+    import yaml
+    from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+    from jsonschema import Draft202012Validator
+except ImportError as missing:
+    print(f"schema: SKIPPED: {missing.name} is not installed (python3-yaml, python3-jsonschema; "
+          "run.sh installs them as root)")
+    sys.exit(77)
 
 SCHEMA_PATH = "schemas/adjutant-log.schema.json"
 
