@@ -43,12 +43,12 @@ install_missing() {
     need python3-jsonschema /usr/bin/python3 -c 'import jsonschema'
     need scdoc command -v scdoc
     need groff-base command -v groff
-    # the HTML report's tests render it in a browser and look at the images
-    need chromium command -v chromium
-    need python3-pil /usr/bin/python3 -c 'import PIL'
-    need poppler-utils command -v pdftoppm
     for extra in "$@"; do
         case $extra in
+        # the HTML report's slow test renders it in a browser and looks at the images
+        browser) need chromium command -v chromium
+                 need python3-pil /usr/bin/python3 -c 'import PIL'
+                 need poppler-utils command -v pdftoppm ;;
         clang) need clang command -v clang ;;
         valgrind) need valgrind command -v valgrind ;;
         gcovr) need gcovr command -v gcovr ;;
@@ -247,14 +247,14 @@ test)
     run_tier build fast
     ;;
 test-slow)
-    install_missing
+    install_missing browser
     sarif_tool
     start=$SECONDS
     quiet_build build -DADJ_TESTS=ON
     run_tier build slow
     ;;
 sanitize)
-    install_missing
+    install_missing browser
     sarif_tool
     build build-san -DADJ_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
@@ -304,7 +304,7 @@ web)
     web/build.sh build-web
     ;;
 web-test)
-    install_missing npm
+    install_missing npm browser
     web_tool
     [ -f build-web/site/index.html ] || { echo "run.sh: no build-web/site: run ./run.sh web first" >&2; exit 2; }
     quiet_build build
