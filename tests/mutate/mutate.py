@@ -242,7 +242,7 @@ def prepare(sanitize):
         sys.exit("mutate: the unmutated tree does not build:\n" + out)
     rc, out = run(["ctest", "--test-dir", BUILD, "-L", CTEST_LABEL, "-j2"])
     if rc != 0:
-        sys.exit("mutate: the fast tests fail on the unmutated tree:\n" + out[-3000:])
+        sys.exit("mutate: the core tests fail on the unmutated tree:\n" + out[-3000:])
 
 
 def try_mutant(m, timeout):
