@@ -52,7 +52,7 @@ emcc -O3 -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
     src/*.c "$yaml"/src/*.c \
     -sMODULARIZE=1 -sEXPORT_NAME=adjutantModule -sINVOKE_RUN=0 -sEXIT_RUNTIME=1 \
     -sALLOW_MEMORY_GROWTH=1 -sFORCE_FILESYSTEM=1 -sDYNAMIC_EXECUTION=0 \
-    -sENVIRONMENT=web,node -sEXPORTED_RUNTIME_METHODS=callMain,FS \
+    -sENVIRONMENT=worker -sEXPORTED_RUNTIME_METHODS=callMain,FS \
     -o "$site/adjutant-engine.js"
-cp web/index.html web/adjutant.js web/page.js web/style.css "$site/"
+cp web/index.html web/adjutant.js web/adjutant-worker.js web/page.js web/style.css "$site/"
 echo "web/build.sh: built $site" >&2

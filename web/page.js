@@ -2,39 +2,82 @@
  * page.js - the page around window.adjutant: a log picked, dropped or
  * pasted; the HTML report in a sandboxed iframe (no script rights); the
  * text and JSON reports as downloads; the other commands' output as text.
+ * A picked or dropped file is audited as its bytes (the text area shows it
+ * decoded, for reading); text typed or pasted is audited as UTF-8. While
+ * the engine works (in its worker) the page shows how much of the log it
+ * has read, and Cancel stops it.
  */
 (function () {
     "use strict";
     const $ = function (id) { return document.getElementById(id); };
-    let log = null;    /* {name, text}: the log picked, dropped or pasted */
+    const shownAs = new TextDecoder("utf-8");
+    let log = null;    /* {bytes, shown}: the file picked or dropped, and the text area's text for it */
+    let running = false;
+    const commands = ["audit", "status", "dice", "fix", "explain", "compare"];
 
     function setState(text, bad) {
         $("state").textContent = text;
         $("state").className = bad ? "error" : "";
     }
 
+    /* The log to run on: {name, data}, data the picked file's bytes while
+     * the text area still shows them unchanged, else the text area's text. */
     function current() {
         const pasted = $("paste").value;
-        if (log && log.text === pasted) return log;
         const name = $("name").value.trim() || "game.yaml";
-        return pasted ? { name: name, text: pasted } : null;
+        if (log && log.shown === pasted) return { name: name, data: log.bytes };
+        return pasted ? { name: name, data: pasted } : null;
     }
 
     function readFile(file) {
-        return file.text().then(function (text) { return { name: file.name, text: text }; });
+        return file.arrayBuffer().then(function (buf) { return { name: file.name, bytes: new Uint8Array(buf) }; });
     }
 
     function useLog(l) {
-        log = l;
-        $("paste").value = l.text;
+        $("paste").value = shownAs.decode(l.bytes);
+        log = { bytes: l.bytes, shown: $("paste").value };  /* as the text area gives it back */
         $("name").value = l.name;
         audit();
     }
 
     function files(l) {
         const f = {};
-        f[l.name] = l.text;
+        f[l.name] = l.data;
         return f;
+    }
+
+    function megabytes(n) { return (n / 1e6).toFixed(n < 1e7 ? 1 : 0) + " MB"; }
+
+    function showProgress(p) {
+        const bar = $("progress");
+        if (!p.total) { bar.removeAttribute("value"); $("progress-text").textContent = ""; return; }
+        bar.value = p.read / p.total;
+        $("progress-text").textContent = p.read < p.total
+            ? "Read " + megabytes(p.read) + " of " + megabytes(p.total) + " (" + Math.floor(p.read * 100 / p.total) + "%)"
+            : "Read all " + megabytes(p.total) + "; writing the output…";
+    }
+
+    /* Runs adjutant with the progress shown and Cancel offered; resolves
+     * with the result, or null when cancelled. */
+    function engine(args, f) {
+        running = true;
+        for (const id of commands) $(id).disabled = true;
+        $("progress").removeAttribute("value");
+        $("progress-text").textContent = "";
+        $("busy").hidden = false;
+        const done = function () {
+            running = false;
+            for (const id of commands) $(id).disabled = false;
+            $("busy").hidden = true;
+        };
+        return window.adjutant.run(args, f, { onProgress: showProgress }).then(function (res) {
+            done();
+            return res;
+        }, function (e) {
+            done();
+            if (e && e.name === "AbortError") { setState("Cancelled: the engine stopped; the page is ready again."); return null; }
+            throw e;
+        });
     }
 
     function showText(res) {
@@ -54,9 +97,11 @@
     function command(args, show) {
         const l = current();
         if (!l) { setState("Pick, drop or paste a log first.", true); return Promise.resolve(); }
+        if (running) return Promise.resolve();
         setState("Working…");
         const a = args.map(function (x) { return x === "$LOG" ? l.name : x; });
-        return window.adjutant.run(a, files(l)).then(function (res) {
+        return engine(a, files(l)).then(function (res) {
+            if (!res) return;
             setState("adjutant " + a.join(" ") + " (" + exitWords(a[0], res.status) + ")", res.status > 1);
             show(res, l);
         });
@@ -76,8 +121,9 @@
 
     function download(format, ext, type) {
         const l = current();
-        if (!l) return;
-        window.adjutant.run(["audit", "--format", format, l.name], files(l)).then(function (res) {
+        if (!l || running) return;
+        engine(["audit", "--format", format, l.name], files(l)).then(function (res) {
+            if (!res) return;
             const blob = new Blob([res.stdout || res.stderr], { type: type });
             const a = document.createElement("a");
             a.href = URL.createObjectURL(blob);
@@ -119,6 +165,7 @@
         });
         $("save-text").addEventListener("click", function () { download("text", "txt", "text/plain"); });
         $("save-json").addEventListener("click", function () { download("json", "json", "application/json"); });
+        $("cancel").addEventListener("click", function () { window.adjutant.cancel(); });
     }
 
     wire();
