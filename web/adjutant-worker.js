@@ -7,20 +7,22 @@
  *        {type: "run", id, args, files}           one command line; files map
  *                                                 a name to a Uint8Array
  *   out: {type: "ready"} or {type: "failed", message}
- *        {type: "progress", id, read, total}      the input files' bytes the
- *                                                 engine has read so far
+ *        {type: "progress", id, read, total, written}
+ *                                                 the input's bytes the engine
+ *                                                 has parsed so far (posted at
+ *                                                 each percent), the bytes of
+ *                                                 output (posted each MiB)
  *        {type: "done", id, status, stdout, stderr, memory}
+ *                                                 stdout, stderr: Uint8Array
  *
  * Each run instantiates the compiled module afresh, so no state is left
- * over from one call to the next. Progress costs no C: the engine reads its
- * inputs through the in-memory file system's FS.read (and standard input
- * through FS.init's reader), which are counted here.
+ * over from one call to the next. Progress comes from web/progress.c, which
+ * sits between the engine and libyaml's parser in the web build.
  */
 /* global adjutantModule */
 "use strict";
 importScripts("adjutant-engine.js");
 
-const decoder = new TextDecoder("utf-8");
 let compiled = null;
 
 /* A file and its parent directories, in MEMFS under the working directory
@@ -33,79 +35,73 @@ function writeFile(FS, name, bytes) {
     try {
         if (slash > 0) FS.mkdirTree(full.slice(0, slash));
         FS.writeFile(full, bytes);
-        return FS.lookupPath(full).path;
     } catch (e) {
         if (!(e instanceof FS.ErrnoError)) throw e;
-        return null;
     }
 }
 
-/* Collects a stream's bytes, decoded once at the end (UTF-8 split across
- * writes stays whole). */
-function sink() {
+/* Collects a stream's bytes, handed over whole at the end (the page decodes
+ * them once, so UTF-8 split across writes stays whole; bytes move to the
+ * page without a copy, where a long string would be copied on its thread). */
+function sink(grown) {
     let chunks = [], len = 0, cur = new Uint8Array(4096), n = 0;
     return {
         put: function (b) {
             if (b === null) return;
-            if (n === cur.length) { chunks.push(cur); len += n; cur = new Uint8Array(cur.length * 2); n = 0; }
+            if (n === cur.length) {
+                chunks.push(cur); len += n; cur = new Uint8Array(Math.min(cur.length * 2, 1 << 20)); n = 0;
+                if (grown) grown(len);
+            }
             cur[n++] = b & 255;
         },
-        text: function () {
+        bytes: function () {
             const all = new Uint8Array(len + n);
             let at = 0;
             for (const c of chunks) { all.set(c, at); at += c.length; }
             all.set(cur.subarray(0, n), at);
-            return decoder.decode(all);
+            return all;
         },
     };
 }
 
-/* Progress: the furthest byte read of each input file (a file read twice
- * counts once), reported each time the share read passes a whole percent. */
+/* Progress: the bytes of input libyaml has parsed, summed over the parses
+ * of the run (web/progress.c reports each parse's offset; an offset lower
+ * than the one before starts a new parse), at most the input's size;
+ * posted each time the share passes a whole percent. */
 function meter(id, total) {
-    const furthest = new Map();
-    let read = 0, shown = -1;
-    function report() {
-        const pct = total ? Math.floor(read * 100 / total) : 100;
-        if (pct === shown) return;
-        shown = pct;
-        postMessage({ type: "progress", id: id, read: read, total: total });
+    let done = 0, at = 0, shown = -1, written = 0;
+    function post(read) {
+        postMessage({ type: "progress", id: id, read: read, total: total, written: written });
     }
     return {
-        at: function (key, pos) {
-            const was = furthest.get(key);
-            if (was === undefined || pos <= was) return;
-            furthest.set(key, pos);
-            read += pos - was;
-            report();
+        parsed: function (offset) {
+            if (offset < at) done += at;
+            at = offset;
+            const read = Math.min(total, done + at);
+            const pct = total ? Math.floor(read * 100 / total) : 100;
+            if (pct === shown) return;
+            shown = pct;
+            post(read);
         },
-        watch: function (key) { if (!furthest.has(key)) furthest.set(key, 0); },
-    };
-}
-
-/* Counts the reads of the input files (paths in `inputs`). */
-function countReads(FS, inputs, progress) {
-    const read = FS.read;
-    FS.read = function (stream, buffer, offset, length, position) {
-        const got = read.apply(this, arguments);
-        if (got > 0 && inputs.has(stream.path))
-            progress.at(stream.path, position === undefined ? stream.position : position + got);
-        return got;
+        written: function (len) {
+            written = len;
+            post(Math.min(total, done + at));
+        },
     };
 }
 
 function run(msg) {
-    const out = sink(), err = sink();
     const files = msg.files, args = msg.args;
     const stdin = files["-"] instanceof Uint8Array ? files["-"] : new Uint8Array(0);
     let total = stdin.length;
     for (const name of Object.keys(files))
         if (name !== "-" && name !== "") total += files[name].length;
     const progress = meter(msg.id, total);
-    if (stdin.length) progress.watch("-");
+    const out = sink(progress.written), err = sink();
     let at = 0, status = null;
     return adjutantModule({
         noInitialRun: true,
+        onParsed: progress.parsed,
         print: function () {}, printErr: function () {},
         instantiateWasm: function (imports, done) {
             WebAssembly.instantiate(compiled, imports).then(function (inst) { done(inst, compiled); });
@@ -113,22 +109,15 @@ function run(msg) {
         },
         preRun: [function (M) {
             M.FS.init(function () {
-                if (at >= stdin.length) return null;
-                if ((at & 4095) === 0) progress.at("-", at);
-                return stdin[at++];
+                return at < stdin.length ? stdin[at++] : null;
             }, out.put, err.put);
         }],
         onExit: function (code) { status = code; },
     }).then(function (M) {
         M.FS.mkdirTree("/work");
         M.FS.chdir("/work");
-        const inputs = new Set();
-        for (const name of Object.keys(files)) {
-            if (name === "-" || name === "") continue;
-            const full = writeFile(M.FS, name, files[name]);
-            if (full !== null) { inputs.add(full); progress.watch(full); }
-        }
-        countReads(M.FS, inputs, progress);
+        for (const name of Object.keys(files))
+            if (name !== "-" && name !== "") writeFile(M.FS, name, files[name]);
         let ret;
         try {
             ret = M.callMain(args);
@@ -137,7 +126,7 @@ function run(msg) {
             ret = e.status;
         }
         if (status === null) status = ret;
-        return { status: status, stdout: out.text(), stderr: err.text(),
+        return { status: status, stdout: out.bytes(), stderr: err.bytes(),
                  memory: M.HEAPU8 ? M.HEAPU8.length : 0 };
     });
 }
@@ -153,10 +142,10 @@ onmessage = function (e) {
         });
     } else if (msg.type === "run") {
         run(msg).then(function (res) {
-            postMessage(Object.assign({ type: "done", id: msg.id }, res));
+            postMessage(Object.assign({ type: "done", id: msg.id }, res), [res.stdout.buffer, res.stderr.buffer]);
         }, function (err) {
-            postMessage({ type: "done", id: msg.id, status: 2, stdout: "", memory: 0,
-                          stderr: "adjutant: " + (err && err.message ? err.message : err) + "\n" });
+            postMessage({ type: "done", id: msg.id, status: 2, stdout: new Uint8Array(0), memory: 0,
+                          stderr: new TextEncoder().encode("adjutant: " + (err && err.message ? err.message : err) + "\n") });
         });
     }
 };

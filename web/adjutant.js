@@ -8,8 +8,9 @@
  *   adjutant.run(args, files[, options])
  *       args: the command line after the program name; files: name ->
  *       Uint8Array or ArrayBuffer (the bytes, as they are) or string (encoded
- *       as UTF-8); "-" is standard input. options.onProgress({read, total}):
- *       the bytes of the input files the engine has read so far.
+ *       as UTF-8); "-" is standard input. options.onProgress({read, total,
+ *       written}): the bytes of the input libyaml has parsed so far, of the
+ *       input in all, and of standard output written so far.
  *       -> Promise of {status, stdout, stderr}, as the CLI gives them; calls
  *       run one after another.
  *   adjutant.cancel()       stops the call running and those waiting (their
@@ -19,6 +20,7 @@
 (function () {
     "use strict";
     const encoder = new TextEncoder();
+    const decoder = new TextDecoder("utf-8");
     const here = document.currentScript ? document.currentScript.src : location.href;
     const base = new URL(".", here);
 
@@ -60,7 +62,7 @@
         if (!current || msg.id !== current.id) return;  /* a cancelled call's */
         if (msg.type === "progress") {
             if (current.onProgress) {
-                try { current.onProgress({ read: msg.read, total: msg.total }); } catch (err) { /* the caller's */ }
+                try { current.onProgress({ read: msg.read, total: msg.total, written: msg.written }); } catch (err) { /* the caller's */ }
             }
             return;
         }
@@ -68,7 +70,7 @@
         const call = current;
         current = null;
         memory = msg.memory;
-        call.ok({ status: msg.status, stdout: msg.stdout, stderr: msg.stderr });
+        call.ok({ status: msg.status, stdout: decoder.decode(msg.stdout), stderr: decoder.decode(msg.stderr) });
         next();
     }
 

@@ -33,8 +33,15 @@
         return file.arrayBuffer().then(function (buf) { return { name: file.name, bytes: new Uint8Array(buf) }; });
     }
 
+    /* A text area lays a long text out slowly (a 5 MB log froze the tab for
+     * 20 s), so a larger file is audited without being shown. */
+    const SHOW_MAX = 256 * 1024;
+
     function useLog(l) {
-        $("paste").value = shownAs.decode(l.bytes);
+        const big = l.bytes.length > SHOW_MAX;
+        $("paste").value = big ? "" : shownAs.decode(l.bytes);
+        $("paste").placeholder = big ? l.name + " (" + megabytes(l.bytes.length) +
+            ") is audited as picked; it is too long to show here. Typing here replaces it." : "";
         log = { bytes: l.bytes, shown: $("paste").value };  /* as the text area gives it back */
         $("name").value = l.name;
         audit();
@@ -52,9 +59,9 @@
         const bar = $("progress");
         if (!p.total) { bar.removeAttribute("value"); $("progress-text").textContent = ""; return; }
         bar.value = p.read / p.total;
-        $("progress-text").textContent = p.read < p.total
-            ? "Read " + megabytes(p.read) + " of " + megabytes(p.total) + " (" + Math.floor(p.read * 100 / p.total) + "%)"
-            : "Read all " + megabytes(p.total) + "; writing the output…";
+        $("progress-text").textContent = "Checked " + megabytes(p.read) + " of " + megabytes(p.total) +
+            " (" + Math.floor(p.read * 100 / p.total) + "%)" +
+            (p.written ? "; " + megabytes(p.written) + " of output written" : "");
     }
 
     /* Runs adjutant with the progress shown and Cancel offered; resolves
@@ -107,12 +114,30 @@
         });
     }
 
+    /* The report in the frame: as srcdoc while short; a long one (a 5 MB
+     * log's is 50 MB) from a Blob URL, which the browser loads without
+     * holding the page's thread (srcdoc held it for seconds). */
+    const SRCDOC_MAX = 1 << 20;
+    let reportUrl = null;
+    function showReport(html) {
+        const frame = $("report");
+        if (reportUrl) { URL.revokeObjectURL(reportUrl); reportUrl = null; }
+        if (html.length <= SRCDOC_MAX) {
+            frame.removeAttribute("src");
+            frame.srcdoc = html;
+            return;
+        }
+        frame.removeAttribute("srcdoc");
+        reportUrl = URL.createObjectURL(new Blob([html], { type: "text/html;charset=utf-8" }));
+        frame.src = reportUrl;
+    }
+
     function audit() {
         return command(["audit", "--format", "html", "$LOG"], function (res, l) {
             if (res.status > 1 || !res.stdout) { showText(res); return; }
             $("output").hidden = true;
             $("report").hidden = false;
-            $("report").srcdoc = res.stdout;
+            showReport(res.stdout);
             $("save-text").disabled = false;
             $("save-json").disabled = false;
             $("report").dataset.log = l.name;
