@@ -44,6 +44,10 @@
             ") is audited as picked; it is too long to show here. Typing here replaces it." : "";
         log = { bytes: l.bytes, shown: $("paste").value };  /* as the text area gives it back */
         $("name").value = l.name;
+        $("output").textContent = "";  /* the last log's results go */
+        $("report").hidden = true;
+        $("output").hidden = true;
+        $("save-text").disabled = $("save-json").disabled = true;
         audit();
     }
 
@@ -68,13 +72,17 @@
      * with the result, or null when cancelled. */
     function engine(args, f) {
         running = true;
+        const saves = [$("save-text").disabled, $("save-json").disabled];
         for (const id of commands) $(id).disabled = true;
+        $("save-text").disabled = $("save-json").disabled = true;
         $("progress").removeAttribute("value");
         $("progress-text").textContent = "";
         $("busy").hidden = false;
         const done = function () {
             running = false;
             for (const id of commands) $(id).disabled = false;
+            $("save-text").disabled = saves[0];
+            $("save-json").disabled = saves[1];
             $("busy").hidden = true;
         };
         return window.adjutant.run(args, f, { onProgress: showProgress }).then(function (res) {
