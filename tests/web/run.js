@@ -357,6 +357,44 @@ async function bytesChecks(page) {
     fs.rmSync(tmp, { recursive: true });
 }
 
+/* A report longer than 1 MiB is shown from a Blob URL (srcdoc held the
+ * page's thread for seconds): the frame loads it, sandboxed, with every line. */
+async function longReport(page) {
+    const os = require("os");
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "adjmid."));
+    const mid = path.join(tmp, "mid.yaml");
+    spawnSync(path.join(path.dirname(adjutantBin), "bench", "adjgen"), ["--seed", "5", "--events", "3000", "-o", mid]);
+    const want = cli(["audit", "--format", "html", "mid.yaml"], tmp);
+    checks++;
+    if (want.stdout.length <= (1 << 20)) { fail("the medium log's report is not over 1 MiB: the check checks nothing"); return; }
+    await page.$eval("#state", function (e) { e.textContent = ""; });
+    await (await page.$("#pick")).uploadFile(mid);
+    await page.waitForFunction(function () {
+        return document.getElementById("state").textContent.indexOf("adjutant audit") === 0;
+    }, { timeout: 60000 });
+    const frame = await page.$eval("#report", function (f) {
+        return { src: f.getAttribute("src") || "", srcdoc: f.getAttribute("srcdoc"), sandbox: f.getAttribute("sandbox"), hidden: f.hidden };
+    });
+    if (!/^blob:/.test(frame.src) || frame.srcdoc !== null || frame.sandbox !== "" || frame.hidden)
+        fail("a long report's frame: " + JSON.stringify(frame));
+    checks++;
+    let anchors = 0, title = "";
+    for (let i = 0; i < 600 && anchors === 0; i++) {
+        await new Promise(function (ok) { setTimeout(ok, 200); });
+        const f = page.frames().find(function (x) { return /^blob:/.test(x.url()); });
+        if (!f) continue;
+        const got = await f.evaluate(function () {
+            return { n: document.querySelectorAll("[id^=L]").length, title: document.title, done: document.readyState };
+        }).catch(function () { return { n: 0, done: "" }; });
+        if (got.done === "complete") { anchors = got.n; title = got.title; }
+    }
+    const lines = fs.readFileSync(mid, "utf8").split("\n").length - 1;
+    const wantTitle = /<title>([^<]*)<\/title>/.exec(want.stdout.toString("utf8"))[1];
+    if (anchors < lines || title !== wantTitle)
+        fail("the long report's frame shows " + anchors + " line anchors for " + lines + " lines, title " + JSON.stringify(title));
+    fs.rmSync(tmp, { recursive: true });
+}
+
 /* Issue 26 item 7: a 5 MB log audited in the engine's worker. While it
  * runs, the page's thread answers (an evaluate returns while the run is
  * still shown as running), progress is shown, Cancel stops it, and the
@@ -510,6 +548,7 @@ async function bench(page, file) {
         await pageChecks(page);
         await page.setViewport({ width: 900, height: 900 });
         await bytesChecks(page);
+        await longReport(page);
         await longRun(page);
     } finally {
         await browser.close();
