@@ -78,12 +78,19 @@
         $("progress").removeAttribute("value");
         $("progress-text").textContent = "";
         $("busy").hidden = false;
+        /* the keyboard's focus: from the button pressed (now disabled) to
+         * Cancel, and back when the run ends */
+        const from = document.activeElement;
+        const moved = from && from.disabled;
+        if (moved) $("cancel").focus();
         const done = function () {
             running = false;
             for (const id of commands) $(id).disabled = false;
             $("save-text").disabled = saves[0];
             $("save-json").disabled = saves[1];
+            const back = moved && (document.activeElement === $("cancel") || document.activeElement === document.body);
             $("busy").hidden = true;
+            if (back) (from.disabled ? $("audit") : from).focus();
         };
         return window.adjutant.run(args, f, { onProgress: showProgress }).then(function (res) {
             done();

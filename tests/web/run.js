@@ -427,7 +427,8 @@ async function longRun(page) {
     checks++;
     const cancelVisible = await page.$eval("#cancel", function (b) { return b.getClientRects().length > 0 && !b.disabled; });
     if (!cancelVisible) fail("no Cancel button during the long run");
-    await page.click("#cancel");
+    await page.focus("#cancel");  /* from the keyboard */
+    await page.keyboard.press("Enter");
     const after = await page.evaluate(function () {
         return { busy: !document.getElementById("busy").hidden, running: window.adjutant.busy(),
                  state: document.getElementById("state").textContent,
