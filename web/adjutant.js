@@ -43,12 +43,20 @@
         const me = { w: w };
         me.ready = new Promise(function (ok, bad) {
             w.onmessage = function (e) {
-                if (e.data.type === "ready") { w.onmessage = answer; ok(); }
+                if (e.data.type === "ready") { me.up = true; w.onmessage = answer; ok(); }
                 else bad(new Error("the engine did not compile: " + e.data.message));
             };
             w.onerror = function (e) {
                 e.preventDefault();
-                bad(new Error("the engine's worker failed: " + (e.message || "error")));
+                const why = "the engine's worker failed: " + (e.message || "error");
+                bad(new Error(why));
+                if (!me.up || worker !== me || !current) return;  /* not up: ready's rejection answers */
+                const call = current;  /* it would never answer: a fresh engine */
+                current = null;
+                w.terminate();
+                startWorker();
+                call.ok({ status: 2, stdout: "", stderr: "adjutant: " + why + "\n" });
+                next();
             };
             wasm.then(function (bytes) { w.postMessage({ type: "init", wasm: bytes }); }, bad);
         });
