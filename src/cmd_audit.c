@@ -1,53 +1,21 @@
 /*
- * batch.c - `adjutant audit`: many files and directories, audited by a pool
- * of threads, reported in input order exactly as one thread would.
+ * cmd_audit.c - `adjutant audit`: many files and directories, audited on
+ * the runner's pool, reported in input order exactly as one thread would.
  *
- * Workers take the next file by index, render its report into a buffer and
- * park it; the main thread prints the buffers in order as they complete.
- * Workers never run more than a window of files ahead of the printer, so
- * memory stays bounded however large the archive. --summary keeps its rows
- * (one short line per file) until the last, so that its columns align.
+ * Each file's report is rendered into a buffer by a worker and written by
+ * the main thread in order. --summary keeps its rows (one short line per
+ * file) until the last, so that its columns align. A one-file format
+ * (html) is cmd_audit_html.c's.
  */
 #include "adj_cli.h"
 
 #include <errno.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <time.h>
-
-/* ------------------------------------------------------------------ */
-/* The list of files                                                   */
-/* ------------------------------------------------------------------ */
-
-typedef struct file_list_s {
-    char **paths;   /* owned array of owned strings */
-    size_t count, cap;
-} file_list_t;
-
-static void list_push(file_list_t *l, char *path)
-{
-    if (l->count == l->cap) {
-        l->cap = l->cap ? l->cap * 2 : 16;
-        l->paths = adj_xreallocarray(l->paths, l->cap, sizeof *l->paths);
-    }
-    l->paths[l->count++] = path;
-}
-
-static void list_found(void *ctx, char *path)
-{
-    list_push(ctx, path);
-}
-
-/* ------------------------------------------------------------------ */
-/* The pool                                                            */
-/* ------------------------------------------------------------------ */
 
 typedef struct result_s {
     adj_buf_t out;          /* owned: the rendered report */
-    bool done;
     bool io_error;
     bool claim_wrong;       /* for --summary's totals */
     bool at_missed;         /* --at turn:N never began */
@@ -55,17 +23,21 @@ typedef struct result_s {
     uint64_t bytes;
 } result_t;
 
-typedef struct pool_s {
+typedef struct totals_s {
+    size_t clean, flawed, io_failed, claims_wrong;
+    bool written;  /* a file's report is out: the next one follows the format's separator */
+    int status;
+    adj_buf_t rows;   /* owned: --summary's rows, written once all are in */
+    bool stopped;   /* the batch ended early: no total */
+} totals_t;
+
+typedef struct audit_run_s {
     const adj_config_t *config;   /* borrowed */
-    const file_list_t *files;     /* borrowed */
+    char **paths;                 /* owned array of owned strings */
+    size_t count;
     result_t *results;            /* owned array, one per file */
-    size_t next;                  /* next file to take */
-    size_t printed;               /* files printed so far */
-    size_t window;                /* how far ahead workers may run */
-    bool stopping;                /* a signal or a failed write: take no new file */
-    pthread_mutex_t lock;
-    pthread_cond_t changed;
-} pool_t;
+    totals_t t;
+} audit_run_t;
 
 /* --summary's reporter: the format's, or the default's when it has none. */
 static const adj_reporter_t *summary_reporter(const adj_config_t *c)
@@ -73,8 +45,12 @@ static const adj_reporter_t *summary_reporter(const adj_config_t *c)
     return c->reporter->summary ? c->reporter : adj_reporter_at(0);
 }
 
-static void audit_one(const adj_config_t *c, const char *path, result_t *res)
+static void audit_one(void *ctx, size_t i)
 {
+    audit_run_t *run = ctx;
+    const adj_config_t *c = run->config;
+    const char *path = run->paths[i];
+    result_t *res = &run->results[i];
     adj_audit_t a;
     adj_audit_file(&a, path, &c->audit);
     res->bytes = a.bytes;
@@ -96,83 +72,6 @@ static void audit_one(const adj_config_t *c, const char *path, result_t *res)
     adj_audit_free(&a);
 }
 
-static void *worker(void *arg)
-{
-    pool_t *p = arg;
-    pthread_mutex_lock(&p->lock);
-    for (;;) {
-        while (p->next < p->files->count && p->next >= p->printed + p->window && !p->stopping)
-            pthread_cond_wait(&p->changed, &p->lock);
-        if (p->next >= p->files->count || p->stopping || adj_signal_caught())
-            break;
-        size_t i = p->next++;
-        pthread_mutex_unlock(&p->lock);
-        audit_one(p->config, p->files->paths[i], &p->results[i]);
-        pthread_mutex_lock(&p->lock);
-        p->results[i].done = true;
-        pthread_cond_broadcast(&p->changed);
-    }
-    pthread_cond_broadcast(&p->changed);  /* a printer waiting for a file none will take */
-    pthread_mutex_unlock(&p->lock);
-    return NULL;
-}
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static void show_progress(size_t done, size_t total, uint64_t bytes, double start)
-{
-    double secs = now_seconds() - start;
-    double mbs = secs > 0 ? (double)bytes / 1e6 / secs : 0;
-    double left = done ? secs / (double)done * (double)(total - done) : 0;
-    fprintf(stderr, "\r\033[K%zu/%zu files  %.1f MB/s  %.0f s left", done, total, mbs, left);
-    fflush(stderr);
-}
-
-/* The files named, directories expanded; false when a directory failed. */
-static bool collect_args(const adj_config_t *c, file_list_t *files)
-{
-    bool ok = true;
-    for (size_t i = 0; i < c->arg_count; i++) {
-        struct stat st;
-        const char *a = c->args[i];
-        if (strcmp(a, "-") != 0 && stat(a, &st) == 0 && S_ISDIR(st.st_mode))
-            ok = adj_walk(a, list_found, files) && ok;
-        else
-            list_push(files, adj_xstrdup(a));
-    }
-    return ok;
-}
-
-/* Start up to -j workers; returns how many run (0: the main thread works). */
-static size_t pool_start(pool_t *p, pthread_t *threads, size_t nthreads)
-{
-    pthread_mutex_init(&p->lock, NULL);
-    pthread_cond_init(&p->changed, NULL);
-    if (nthreads > p->files->count)
-        nthreads = p->files->count;
-    if (nthreads <= 1)
-        return 0;  /* one file or -j 1: the main thread does the work, no pool */
-    size_t started = 0;
-    for (; started < nthreads; started++)
-        if (pthread_create(&threads[started], NULL, worker, p) != 0)
-            break;
-    return started;
-}
-
-typedef struct totals_s {
-    size_t clean, flawed, io_failed, claims_wrong;
-    bool written;  /* a file's report is out: the next one follows the format's separator */
-    uint64_t bytes;
-    int status;
-    adj_buf_t rows;   /* owned: --summary's rows, written once all are in */
-    bool stopped;   /* the batch ended early: no total */
-} totals_t;
-
 /* A file's report, after the separator when it is not the first, flushed
  * whole (a signal then leaves no cut line). False when standard output
  * failed. */
@@ -187,37 +86,26 @@ static bool write_report(const adj_config_t *c, const adj_buf_t *out, totals_t *
 /* Print file i's report once it is done (over the progress line), and
  * count it. False when the batch stops here: a signal, or a failed write
  * (SIGPIPE may be ignored); only whole reports are written. */
-static bool print_result(pool_t *p, size_t i, bool pooled, bool progress, totals_t *t)
+static bool print_result(void *ctx, size_t i)
 {
-    result_t *r = &p->results[i];
-    if (!pooled) {
-        audit_one(p->config, p->files->paths[i], r);  /* no pool: audit, then print, in turn */
-    } else {
-        pthread_mutex_lock(&p->lock);
-        while (!r->done && !(i >= p->next && adj_signal_caught()))
-            pthread_cond_wait(&p->changed, &p->lock);
-        bool untaken = !r->done;  /* a signal stopped the workers first */
-        pthread_mutex_unlock(&p->lock);
-        if (untaken)
-            return false;
-    }
-    t->bytes += r->bytes;
-    if (progress)
-        fputs("\r\033[K", stderr);
+    audit_run_t *run = ctx;
+    totals_t *t = &run->t;
+    const adj_config_t *c = run->config;
+    result_t *r = &run->results[i];
     if (r->io_error) {
-        adj_cli_error_name(p->files->paths[i], "%s", r->out.data);
+        adj_cli_error_name(run->paths[i], "%s", r->out.data);
         t->status = ADJ_EXIT_USAGE;
         t->io_failed++;
     } else {
         if (r->at_missed)
-            adj_cli_error_name(p->files->paths[i], "turn %lld never begins; the report covers "
-                               "the whole log", (long long)p->config->audit.at.value);
-        if (p->config->summary)
+            adj_cli_error_name(run->paths[i], "turn %lld never begins; the report covers "
+                               "the whole log", (long long)c->audit.at.value);
+        if (c->summary)
             adj_buf_put(&t->rows, r->out.data ? r->out.data : "", r->out.len);
-        else if (!write_report(p->config, &r->out, t))
+        else if (!write_report(c, &r->out, t))
             t->stopped = true;  /* adj_cli_flush says why, once */
         t->claims_wrong += r->claim_wrong;
-        bool flawed = r->errors || (p->config->strict && r->warnings);
+        bool flawed = r->errors || (c->strict && r->warnings);
         if (flawed && t->status == ADJ_EXIT_OK)
             t->status = ADJ_EXIT_FLAWS;
         if (r->errors)
@@ -227,11 +115,6 @@ static bool print_result(pool_t *p, size_t i, bool pooled, bool progress, totals
     }
     adj_buf_free(&r->out);
     t->stopped = t->stopped || adj_signal_caught();
-    pthread_mutex_lock(&p->lock);
-    p->printed = i + 1;
-    p->stopping = t->stopped;
-    pthread_cond_broadcast(&p->changed);
-    pthread_mutex_unlock(&p->lock);
     return !t->stopped;
 }
 
@@ -262,62 +145,68 @@ static void summary_end(const adj_config_t *c, size_t files, totals_t *t)
     adj_buf_free(&out);
 }
 
-static void print_all(pool_t *p, size_t started, totals_t *t)
+static uint64_t file_bytes(void *ctx, size_t i)
 {
-    const adj_config_t *c = p->config;
-    size_t n = p->files->count;
-    bool progress = c->progress && n > 1;
-    double start = now_seconds();
-    report_hook(c, c->reporter->begin, t);
-    for (size_t i = 0; i < n; i++) {
-        if (!print_result(p, i, started > 0, progress, t))
-            break;
-        if (progress)
-            show_progress(i + 1, n, t->bytes, start);
-    }
-    if (progress)
-        fputs("\r\033[K", stderr);
-    report_hook(c, c->reporter->end, t);
-    if (c->summary && !t->stopped)
-        summary_end(c, n, t);
+    return ((audit_run_t *)ctx)->results[i].bytes;
 }
 
-int adj_cmd_audit(const adj_config_t *c)
+static int audit_run(const adj_config_t *c)
 {
     if (c->reporter->one_file)
-        return adj_cmd_audit_single(c);
-    file_list_t files = {0};
-    totals_t t = {0};
-    if (!collect_args(c, &files))
-        t.status = ADJ_EXIT_USAGE;
-    pool_t p = {0};
-    p.config = c;
-    p.files = &files;
-    p.results = adj_xcalloc(files.count ? files.count : 1, sizeof *p.results);
-    p.window = (size_t)c->jobs * 4;
-    pthread_t *threads = adj_xcalloc((size_t)c->jobs, sizeof *threads);
-    size_t started = pool_start(&p, threads, (size_t)c->jobs);
-    print_all(&p, started, &t);
-    for (size_t i = 0; i < started; i++)
-        pthread_join(threads[i], NULL);
-    t.status = adj_cli_flush(t.status);
-    for (size_t i = 0; i < files.count; i++)
-        adj_buf_free(&p.results[i].out);  /* those a stop left unprinted */
-    pthread_mutex_destroy(&p.lock);
-    pthread_cond_destroy(&p.changed);
-    free(threads);
-    free(p.results);
-    for (size_t i = 0; i < files.count; i++)
-        free(files.paths[i]);
-    free(files.paths);
-    return t.status;
+        return adj_cmd_audit_html(c);
+    audit_run_t run = {.config = c};
+    if (!adj_cli_files(c, &run.paths, &run.count))
+        run.t.status = ADJ_EXIT_USAGE;
+    run.results = adj_xcalloc(run.count ? run.count : 1, sizeof *run.results);
+    report_hook(c, c->reporter->begin, &run.t);
+    adj_pool_job_t job = {run.count, c->jobs, audit_one, print_result, &run,
+                          c->progress, file_bytes};
+    adj_run_pool(&job);
+    report_hook(c, c->reporter->end, &run.t);
+    if (c->summary && !run.t.stopped)
+        summary_end(c, run.count, &run.t);
+    run.t.status = adj_cli_flush(run.t.status);
+    for (size_t i = 0; i < run.count; i++) {
+        adj_buf_free(&run.results[i].out);  /* those a stop left unprinted */
+        free(run.paths[i]);
+    }
+    free(run.results);
+    free(run.paths);
+    return run.t.status;
 }
 
-bool adj_cli_files(const adj_config_t *c, char ***paths, size_t *count)
+/* A one-file format (html, SPEC 9): exactly one FILE, not a directory;
+ * --summary needs a format that has it. */
+static const char *audit_check(const adj_config_t *c, adj_buf_t *msg)
 {
-    file_list_t l = {0};
-    bool ok = collect_args(c, &l);
-    *paths = l.paths;
-    *count = l.count;
-    return ok;
+    const char *f = c->reporter->name;
+    if (c->summary && c->reporter->audit_only)
+        adj_buf_printf(msg, "--summary has no %s format", f);
+    else if (!c->reporter->one_file)
+        return NULL;
+    else if (c->arg_count != 1)
+        adj_buf_printf(msg, "--format %s takes exactly one FILE (- for standard input), not %zu",
+                       f, c->arg_count);
+    else if (c->summary)
+        adj_buf_printf(msg, "--summary has no %s form (use text or json)", f);
+    else if (adj_is_directory(c->args[0])) {
+        adj_buf_printf(msg, "--format %s takes a FILE, not a directory: ", f);
+        adj_escape_name(msg, c->args[0]);
+    }
+    return msg->data;
 }
+
+const adj_command_t adj_command_audit = {
+    .name = "audit",
+    .synopsis = "[options] FILE|DIR...",
+    .help = "audit logs (FILE, - for standard input, or a DIR: every *.yaml below it)",
+    .min_args = 1,
+    .args_error = "audit needs at least one FILE or DIR (- for standard input)",
+    .takes_dir = true,
+    .options = ADJ_OPT_FORMAT | ADJ_OPT_RULING | ADJ_OPT_AT | ADJ_OPT_JOBS | ADJ_OPT_SUMMARY |
+               ADJ_OPT_STRICT | ADJ_OPT_COLOR,
+    .input = ADJ_INPUT_STREAM,  /* --format html: read once (cmd_audit_html.c) */
+    .op = ADJ_OP_AUDIT,
+    .check = audit_check,
+    .run = audit_run,
+};

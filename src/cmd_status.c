@@ -1,41 +1,44 @@
 /*
- * status.c - `adjutant status FILE` (SPEC 8): a game in progress. The log
- * is replayed as `audit` replays it, except that the end of its events is
- * a stop, as `--at`'s is (nothing expires, no missing-end); the chosen
+ * cmd_status.c - `adjutant status FILE` (SPEC 8): a game in progress. The
+ * log is replayed as `audit` replays it, except that the end of its events
+ * is a stop, as `--at`'s is (nothing expires, no missing-end); the chosen
  * reporter adds what the rules require now and the open activation.
  */
 #include "adj_cli.h"
 
-#include <errno.h>
-#include <stdio.h>
-#include <string.h>
+static void status_op(adj_buf_t *out, const adj_reporter_t *r, const void *a,
+                      const adj_report_opts_t *o)
+{
+    r->status(out, a, o);
+}
 
-int adj_cmd_status(const adj_config_t *c)
+static int status_run(const adj_config_t *c)
 {
     const char *file = c->args[0];
     adj_audit_opts_t o = c->audit;
     o.open_end = true;
     adj_audit_t a;
-    int status;
     if (!adj_audit_file(&a, file, &o)) {  /* one pass over the input: a pipe works */
-        adj_cli_error("%s: %s", file, strerror(a.io_errno));
+        adj_cli_error_io(file, a.io_errno);
         adj_audit_free(&a);
         return ADJ_EXIT_USAGE;
     }
-    adj_buf_t out = {0};
-    adj_report_opts_t ro = {.audit = &o, .color = c->color};
-    if (c->reporter->begin)
-        c->reporter->begin(&out, &ro);
-    c->reporter->status(&out, &a, &ro);
-    if (c->reporter->end)
-        c->reporter->end(&out, &ro);
     /* pending is not an error; --strict counts warnings (SPEC 11) */
-    status = a.diags.errors || (c->strict && a.diags.warnings) ? ADJ_EXIT_FLAWS : ADJ_EXIT_OK;
-    if (!adj_cli_write(&out) || fflush(stdout) != 0) {
-        adj_cli_error("cannot write the report: %s", strerror(errno));
-        status = ADJ_EXIT_USAGE;
-    }
-    adj_buf_free(&out);
+    int status = a.diags.errors || (c->strict && a.diags.warnings) ? ADJ_EXIT_FLAWS : ADJ_EXIT_OK;
+    status = adj_run_report(c, status, status_op, &a);
     adj_audit_free(&a);
     return status;
 }
+
+const adj_command_t adj_command_status = {
+    .name = "status",
+    .synopsis = "[options] FILE",
+    .help = "a game in progress: where it stands and what the rules require next",
+    .min_args = 1,
+    .max_args = 1,
+    .args_error = "status reads exactly one FILE (- for standard input)",
+    .options = ADJ_OPT_FORMAT | ADJ_OPT_RULING | ADJ_OPT_STRICT | ADJ_OPT_COLOR,
+    .input = ADJ_INPUT_STREAM,  /* one pass: a pipe works */
+    .op = ADJ_OP_STATUS,
+    .run = status_run,
+};
