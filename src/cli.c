@@ -324,7 +324,7 @@ static int check_row(adj_config_t *c)
     if (!cmd->takes_dir && adj_is_directory(c->args[0])) {
         adj_buf_t shown = {0};
         adj_escape_name(&shown, c->args[0]);
-        int st = usage_error(c, "%s reads one FILE, not a directory: %s", cmd->name, shown.data);
+        int st = usage_error(c, "%s reads one FILE: %s is a directory", cmd->name, shown.data);
         adj_buf_free(&shown);
         return st;
     }

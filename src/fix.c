@@ -467,9 +467,12 @@ static bool fix_refused(const fix_t *f, const adj_diags_t *d)
         if (c == ADJ_D_YAML_SYNTAX || c == ADJ_D_YAML_ALIAS || c == ADJ_D_BAD_DOCUMENT) {
             adj_buf_t m = {0};
             adj_escape_text(&m, d->items[i].message, strlen(d->items[i].message));
-            adj_cli_error_name(f->name, "%zu:%zu: not rewritten: the log stops here (%s): %s",
-                               d->items[i].mark.line, d->items[i].mark.column,
-                               adj_code_name(c), m.data);
+            adj_buf_t name = {0};
+            adj_escape_name(&name, f->name);
+            adj_cli_error("%s:%zu:%zu: not rewritten: the log stops here (%s): %s", name.data,
+                          d->items[i].mark.line, d->items[i].mark.column, adj_code_name(c),
+                          m.data);
+            adj_buf_free(&name);
             adj_buf_free(&m);
             return true;
         }
@@ -489,26 +492,22 @@ static bool fix_refused(const fix_t *f, const adj_diags_t *d)
 /* Write the corrected log, or the diff, to standard output. */
 static bool fix_output(const adj_config_t *c, fix_t *f)
 {
-    bool ok = true;
     if (c->diff) {
         adj_edit_t *e = adj_xreallocarray(NULL, f->count ? f->count : 1, sizeof *e);
         for (size_t i = 0; i < f->count; i++)
             e[i] = f->items[i].edit;
         adj_buf_t shown = {0};  /* the headers name the file as SPEC 5 shows names */
         adj_escape_name(&shown, f->name);
-        ok = adj_diff_write(stdout, shown.data, f->log->data, f->log->len, e, f->count);
+        (void)adj_diff_write(stdout, shown.data, f->log->data, f->log->len, e, f->count);
         adj_buf_free(&shown);
         free(e);
         fix_apply(f);
     } else {
         fix_apply(f);
-        ok = adj_cli_write(f->log);
+        adj_cli_write(f->log);
     }
-    if (ok)
-        ok = fflush(stdout) == 0;
-    if (!ok)
-        adj_cli_error("standard output: %s", strerror(errno));
-    return ok;
+    /* a failed write is standard output's error, which the runner's flush says */
+    return adj_cli_flush(ADJ_EXIT_OK) == ADJ_EXIT_OK;
 }
 
 int adj_cmd_fix(const adj_config_t *c)
