@@ -81,8 +81,8 @@ static void print_usage(FILE *f)
     fputs("       adjutant --help | --version | --list-codes\n", f);
 }
 
-/* A usage error: what is wrong, the command's usage line when there is a
- * command, and where to read more; at most three lines. */
+/* A usage error: what is wrong, and where to read more (not the usage
+ * lines, which --help gives: the message names what to change). */
 static int usage_error(adj_config_t *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 static int usage_error(adj_config_t *c, const char *fmt, ...)
@@ -91,8 +91,6 @@ static int usage_error(adj_config_t *c, const char *fmt, ...)
     va_start(ap, fmt);
     cli_verror(fmt, ap);
     va_end(ap);
-    if (c->command)
-        fprintf(stderr, "usage: adjutant %s %s\n", c->command->name, c->command->synopsis);
     fputs("Try 'adjutant --help'\n", stderr);
     adj_config_free(c);
     return ADJ_EXIT_USAGE;
