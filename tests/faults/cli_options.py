@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+"""Issue 26 item 10 and issue 25: each command takes exactly the options its
+row in the command table names (anything else is a usage error, exit 2, with
+nothing on standard output), and a slip of a command's name is answered with
+did-you-mean for every command in the table. Usage errors are two lines.
+
+usage: cli_options.py ADJUTANT SOURCE_DIR
+"""
+import os
+import subprocess
+import sys
+
+ADJ, SRC = sys.argv[1], sys.argv[2]
+LOG = os.path.join(SRC, "logs/second-manassas-hood.yaml")
+TRY = "Try 'adjutant --help'\n"
+CASES = [
+    (["fix", "--strict", LOG], "fix takes no --strict (its options: --ruling, --diff)"),
+    (["fix", "-j", "2", LOG], "fix takes no -j (its options: --ruling, --diff)"),
+    (["fix", "-j2", LOG], "fix takes no -j (its options: --ruling, --diff)"),
+    (["fix", "--format", "text", LOG], "fix takes no --format (its options: --ruling, --diff)"),
+    (["status", "--summary", LOG],
+     "status takes no --summary (its options: --format, --ruling, --strict, --color, --no-color)"),
+    (["status", "-j", "1", LOG],
+     "status takes no -j (its options: --format, --ruling, --strict, --color, --no-color)"),
+    (["dice", "--strict", LOG],
+     "dice takes no --strict (its options: --format, --alpha, --jobs, --color, --no-color)"),
+    (["explain", "--summary", LOG, "hood"],
+     "explain takes no --summary (its options: --format, --ruling, --at, --color, --no-color)"),
+    (["compare", "--summary", LOG, "--ruling", "repeat-illness=as-wound"],
+     "compare takes no --summary (its options: --format, --ruling, --at, --color, --no-color)"),
+    (["audit", "--alpha", "0.1", LOG],
+     "audit takes no --alpha (its options: --format, --ruling, --at, --jobs, --summary, "
+     "--strict, --color, --no-color)"),
+    (["audit", "--diff", LOG],
+     "audit takes no --diff (its options: --format, --ruling, --at, --jobs, --summary, "
+     "--strict, --color, --no-color)"),
+    (["dice", "--ruling", "recovery=full-turns", LOG],
+     "dice takes no --ruling: a roll logged counts whatever the rules decide"),
+    (["status", "--at", "turn:1", LOG],
+     "status takes no --at: it reports the log as it stands (audit --at shows an earlier moment)"),
+    (["statu", LOG], "unknown command 'statu' (did you mean `status`?)"),
+    (["dcie", LOG], "unknown command 'dcie' (did you mean `dice`?)"),
+    (["fxi", LOG], "unknown command 'fxi' (did you mean `fix`?)"),
+    (["explian", LOG], "unknown command 'explian' (did you mean `explain`?)"),
+    (["hlep"], "unknown command 'hlep' (did you mean `help`?)"),
+    (["fix", "--dif", LOG], "unknown option '--dif' (did you mean `--diff`?)"),
+    (["dice", "--apha", "0.1", LOG], "unknown option '--apha' (did you mean `--alpha`?)"),
+    (["\x1b[2J"], "unknown command '\\x1B[2J'"),
+    (["audit", "--\x1b[2J", LOG], "unknown option '--\\x1B[2J'"),
+]
+failures = 0
+for args, want in CASES:
+    p = subprocess.run([ADJ] + args, capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    expected = "adjutant: " + want + "\n" + TRY
+    if (p.returncode, p.stdout, p.stderr) == (2, "", expected):
+        print("ok   %r" % args[:2])
+    else:
+        print("FAIL %r: exit %d\n  want %r\n  got  %r" % (args, p.returncode, expected, p.stderr))
+        failures += 1
+# the options each command takes still work
+for args in (["status", "--strict", "--no-color", LOG], ["dice", "-j", "2", "--alpha", "0.01", LOG],
+             ["fix", "--ruling", "recovery=full-turns", "--diff", LOG],
+             ["explain", "--at", "turn:3", "--format", "json", LOG, "hood"]):
+    p = subprocess.run([ADJ] + args, capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    if p.returncode in (0, 1) and p.stdout:
+        print("ok   %r runs" % args[:3])
+    else:
+        print("FAIL %r: exit %d %r" % (args, p.returncode, p.stderr[-200:]))
+        failures += 1
+sys.exit(1 if failures else 0)
