@@ -14,12 +14,12 @@ _adjutant()
     local commands="audit explain compare status dice fix help"
     local actions="--help --version --list-codes"
     local -A options=(
-        [audit]="--format --ruling --at -j --jobs --summary --strict --color --no-color"
-        [explain]="--format --ruling --at --color --no-color"
-        [compare]="--format --ruling --at --color --no-color"
-        [status]="--format --ruling --strict --color --no-color"
-        [dice]="--format --alpha -j --jobs --color --no-color"
-        [fix]="--ruling --diff"
+        [audit]="--format --ruling --at -j --jobs --summary --strict --color --no-color -h --help"
+        [explain]="--format --ruling --at --color --no-color -h --help"
+        [compare]="--format --ruling --at --color --no-color -h --help"
+        [status]="--format --ruling --strict --color --no-color -h --help"
+        [dice]="--format --alpha -j --jobs --color --no-color -h --help"
+        [fix]="--ruling --diff -h --help"
     )
     local formats="text json sarif github html"
     local -A rulings=(
@@ -81,7 +81,7 @@ _adjutant()
     esac
 
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W "${options[$command]-} -h --help" -- "$cur"))
+        COMPREPLY=($(compgen -W "${options[$command]-}" -- "$cur"))
         return
     fi
     COMPREPLY=($(compgen -f -- "$cur"))

@@ -82,6 +82,9 @@ typedef struct adj_config_s {
     bool color;               /* ANSI colour on standard output */
     bool progress;            /* a progress line on standard error */
     bool diff;                /* fix: a unified diff instead of the corrected log */
+    /* ADJ_INPUT_ONCE: args[0]'s bytes, read once by the runner before the
+     * command runs (the command may change them: fix does). NULL otherwise. */
+    adj_buf_t *input;
 } adj_config_t;
 
 /* Parse argv. Returns -1 to go on and run c->command, or an exit status
@@ -99,6 +102,10 @@ void adj_cli_error_name(const char *name, const char *fmt, ...)
 bool adj_walk(const char *dir, void (*found)(void *ctx, char *path), void *ctx);
 
 /* ---- runner.c: what every command runs through ---- */
+
+/* Run c->command: its input read once when its row says so, then its
+ * run function. Returns the exit status. */
+int adj_run_command(adj_config_t *c);
 
 /* Flush standard output: `status`, or 2 with a message when a write
  * failed (a full disk, a closed pipe). Every command ends with it. */

@@ -287,10 +287,12 @@ static const cli_option_t *find_option(const char *name)
 /* ---- the checks every command's row asks for ---- */
 
 
-static bool reporter_has(const adj_reporter_t *r, adj_op_t op)
+/* Whether `r` writes what the command asks: for audit --summary, a
+ * summary of its own or the default's (a format may have only a summary). */
+static bool reporter_has(const adj_reporter_t *r, adj_op_t op, bool summary)
 {
     switch (op) {
-    case ADJ_OP_AUDIT: return r->audit != NULL;
+    case ADJ_OP_AUDIT: return r->audit != NULL || (summary && r->summary != NULL);
     case ADJ_OP_EXPLAIN: return r->explain != NULL;
     case ADJ_OP_COMPARE: return r->compare != NULL;
     case ADJ_OP_STATUS: return r->status != NULL;
@@ -304,7 +306,7 @@ static int format_lacks(adj_config_t *c)
 {
     adj_buf_t names = {0};
     for (size_t i = 0; adj_reporter_at(i); i++)
-        if (reporter_has(adj_reporter_at(i), c->command->op))
+        if (reporter_has(adj_reporter_at(i), c->command->op, c->summary))
             adj_buf_printf(&names, "%s%s", names.len ? " or " : "", adj_reporter_at(i)->name);
     int st = usage_error(c, "%s has no --format %s (use %s)", c->command->name,
                          c->reporter->name, names.data);
@@ -331,7 +333,7 @@ static int check_row(adj_config_t *c)
         dashes += !strcmp(c->args[i], "-");
     if (dashes > 1)
         return usage_error(c, "- (standard input) may be given only once");
-    if (cmd->op != ADJ_OP_NONE && !reporter_has(c->reporter, cmd->op))
+    if (cmd->op != ADJ_OP_NONE && !reporter_has(c->reporter, cmd->op, c->summary))
         return format_lacks(c);
     if (!cmd->check)
         return -1;
@@ -411,7 +413,8 @@ static void list_option(const cli_option_t *o)
 
 /* --list-options (not in --help): the tables, one item a line, for the
  * test that holds the man page and the bash completion to them; `takes
- * CMD OPTION...` is each command's options (-h and --help are everyone's). */
+ * CMD OPTION...` is every option the command accepts (an option with no
+ * bit, such as -h, is every command's). */
 static int list_options(adj_config_t *c)
 {
     for (size_t i = 0; adj_command_at(i); i++)
@@ -425,7 +428,7 @@ static int list_options(adj_config_t *c)
         printf("takes %s", adj_command_at(i)->name);
         for (size_t k = 0; k < OPTION_COUNT; k++) {
             const cli_option_t *o = &options[k];
-            if (o->bit && (o->bit & adj_command_at(i)->options))
+            if (!o->bit || (o->bit & adj_command_at(i)->options))
                 printf(o->short_name ? " %s %s" : "%.0s %s", o->short_name ? o->short_name : "",
                        o->long_name);
         }

@@ -8,15 +8,13 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Read the log once (SPEC 5: a pipe or a FIFO gives its bytes once) and
- * replay those bytes under both readings. False, with a message and
- * nothing to free, when there is nothing to compare. */
-static bool compare_replay(const char *file, adj_audit_t run[2], const adj_audit_opts_t opts[2])
+/* Replay the log's bytes (read once by the runner: SPEC 5, a pipe or a
+ * FIFO gives its bytes once) under both readings. False, with a message
+ * and nothing to free, when there is nothing to compare. */
+static bool compare_replay(const char *file, const adj_buf_t *in, adj_audit_t run[2],
+                           const adj_audit_opts_t opts[2])
 {
-    adj_buf_t in = {0};
-    if (!adj_run_read_once(file, ADJ_MAX_SLURP, "compare reads into memory", &in))
-        return false;
-    adj_audit_bytes(&run[0], in.data ? in.data : "", in.len, file, &opts[0]);
+    adj_audit_bytes(&run[0], in->data, in->len, file, &opts[0]);
     if (!run[0].replayed) {  /* SPEC 6.4: no replay, nothing to compare */
         adj_buf_t out = {0};
         adj_report_opts_t ro = {.audit = &opts[0], .color = false};
@@ -25,12 +23,10 @@ static bool compare_replay(const char *file, adj_audit_t run[2], const adj_audit
         adj_buf_free(&out);
         adj_cli_error_name(file, "the log could not be replayed, so there is nothing to compare");
         adj_audit_free(&run[0]);
-        adj_buf_free(&in);
         return false;
     }
     adj_cli_warn_at(file, &run[0], &opts[0]);
-    adj_audit_bytes(&run[1], in.data ? in.data : "", in.len, file, &opts[1]);
-    adj_buf_free(&in);
+    adj_audit_bytes(&run[1], in->data, in->len, file, &opts[1]);
     return true;
 }
 
@@ -46,7 +42,7 @@ static int compare_run(const adj_config_t *c)
     adj_audit_opts_t opts[2] = {c->audit, c->audit};
     memset(&opts[0].rulings, 0, sizeof opts[0].rulings);  /* [0]: the default reading */
     adj_audit_t run[2];
-    if (!compare_replay(file, run, opts))
+    if (!compare_replay(file, c->input, run, opts))  /* read once by the runner */
         return ADJ_EXIT_USAGE;
     adj_compare_t cmp;
     adj_compare_init(&cmp, file, &run[0], &run[1], &opts[1].rulings);

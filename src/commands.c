@@ -20,7 +20,7 @@ static const adj_command_t command_fix = {
     .max_args = 1,
     .args_error = "fix needs exactly one FILE (- for standard input)",
     .options = ADJ_OPT_RULING | ADJ_OPT_DIFF,
-    .input = ADJ_INPUT_ONCE,  /* rewritten from the bytes read */
+    .input = ADJ_INPUT_ONCE,  /* rewritten from the bytes read (c->input) */
     .op = ADJ_OP_NONE,
     .run = adj_cmd_fix,
 };

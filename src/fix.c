@@ -444,21 +444,6 @@ static void fix_free(fix_t *f)
     free(f->items);
 }
 
-static bool fix_read(const char *path, adj_buf_t *log)
-{
-    adj_slurp_status_t st;
-    if (adj_slurp(path, ADJ_MAX_SLURP, log, &st))
-        return true;
-    if (st == ADJ_SLURP_TOO_BIG)
-        adj_cli_error_name(path, "larger than %zu MiB: fix reads a log into memory",
-                           ADJ_MAX_SLURP >> 20);
-    else if (errno == EISDIR)
-        adj_cli_error_name(path, "is a directory; fix takes one log");
-    else
-        adj_cli_error_io(path, errno);
-    return false;
-}
-
 /* A log not read through, or not wholly seen, is not rewritten: true, said why. */
 static bool fix_refused(const fix_t *f, const adj_diags_t *d)
 {
@@ -512,22 +497,19 @@ static bool fix_output(const adj_config_t *c, fix_t *f)
 
 int adj_cmd_fix(const adj_config_t *c)
 {
-    adj_buf_t log = {0};
-    fix_t f = {.name = c->args[0], .log = &log};
-    if (!fix_read(f.name, &log))
-        return ADJ_EXIT_USAGE;
-    f.enc = fix_encoding(&log);
+    adj_buf_t *log = c->input;  /* read once by the runner (the row's input) */
+    fix_t f = {.name = c->args[0], .log = log};
+    f.enc = fix_encoding(log);
     if (c->diff && f.enc != FIX_UTF8) {
         adj_cli_error_name(f.name, "--diff writes text: this log is UTF-16 (fix without --diff "
                            "keeps it)");
-        adj_buf_free(&log);
         return ADJ_EXIT_USAGE;
     }
     adj_audit_t first;  /* the replay, collecting corrections */
     adj_audit_opts_t o = c->audit;
     o.on_entry = fix_on_entry;
     o.entry_ctx = &f;
-    adj_audit_bytes(&first, log.data, log.len, f.name, &o);
+    adj_audit_bytes(&first, log->data, log->len, f.name, &o);
     bool refused = fix_refused(&f, &first.diags);
     adj_audit_free(&first);  /* before the second audit: one audit's memory at a time */
     int status = ADJ_EXIT_USAGE;
@@ -535,13 +517,12 @@ int adj_cmd_fix(const adj_config_t *c)
         print_changes(&f);
         if (fix_output(c, &f)) {
             adj_audit_t a;
-            adj_audit_bytes(&a, log.data, log.len, f.name, &c->audit);
+            adj_audit_bytes(&a, log->data, log->len, f.name, &c->audit);
             print_left(&a);
             status = a.diags.errors ? ADJ_EXIT_FLAWS : ADJ_EXIT_OK;
             adj_audit_free(&a);
         }
     }
     fix_free(&f);
-    adj_buf_free(&log);
     return status;
 }

@@ -12,7 +12,7 @@ int main(int argc, char **argv)
     int status = adj_cli_parse(&c, argc, argv);
     if (status >= 0)
         return status;
-    status = c.command->run(&c);
+    status = adj_run_command(&c);
     adj_config_free(&c);
     if (adj_signal_caught())
         return 128 + adj_signal_caught();

@@ -99,6 +99,24 @@ bool adj_run_read_once(const char *path, size_t limit, const char *what, adj_buf
     return false;
 }
 
+int adj_run_command(adj_config_t *c)
+{
+    if (c->command->input != ADJ_INPUT_ONCE)
+        return c->command->run(c);
+    adj_buf_t in = {0};
+    char what[64];
+    snprintf(what, sizeof what, "%s reads into memory", c->command->name);
+    if (!adj_run_read_once(c->args[0], ADJ_MAX_SLURP, what, &in))
+        return ADJ_EXIT_USAGE;
+    if (!in.data)
+        adj_buf_puts(&in, "");  /* an empty log: bytes that are there, none of them */
+    c->input = &in;
+    int status = c->command->run(c);
+    c->input = NULL;
+    adj_buf_free(&in);
+    return status;
+}
+
 /* ------------------------------------------------------------------ */
 /* The files                                                           */
 /* ------------------------------------------------------------------ */

@@ -6,8 +6,7 @@ usage: cli_lists.py ADJUTANT SOURCE_DIR
 `adjutant --list-options` (not in --help) prints the command table, the option
 table, each command's options (`takes`), the reporters' table and the rulings'
 table, one item a line. The completion (run in bash under `set -u`, as bash
-calls it) must offer exactly those commands, each command's options (and -h,
---help), --format values and ruling names and values, fail on no unknown
+calls it) must offer exactly those commands, each command's options, --format values and ruling names and values, fail on no unknown
 ruling name, and man/adjutant.1.scd
 must describe exactly those in its COMMANDS, OPTIONS, FORMATS and RULINGS
 sections and name each command in its SYNOPSIS. A command, option or format
@@ -58,7 +57,7 @@ def completion(t):
     where = "completion/adjutant.bash"
     same("first word", where, complete(""), t["command"] + t["action"] + ["--help"])
     for c in t["command"]:
-        same("option of " + c, where, complete(c, "-"), t["takes"][c] + ["-h", "--help"])
+        same("option of " + c, where, complete(c, "-"), t["takes"][c])
     offered = {o for c in t["command"] for o in complete(c, "-")}
     same("option", where, offered, t["option"])
     same("--format value", where, complete("audit", "--format", ""), t["format"])
@@ -110,7 +109,8 @@ def manpage(t):
         elif line.strip().startswith("Options:"):
             takes[command] = re.findall(r"\*([^*\s]+)\*", line)
     for c in t["command"]:
-        same("option of " + c, where + " COMMANDS " + c, takes.get(c, []), t["takes"][c])
+        same("option of " + c, where + " COMMANDS " + c, takes.get(c, []),
+             [o for o in t["takes"][c] if o not in ("-h", "--help")])  # everyone's: said once
     synopsis = "\n".join(s["SYNOPSIS"])
     for c in t["command"]:
         if "*adjutant %s*" % c not in synopsis:
