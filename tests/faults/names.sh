@@ -65,4 +65,7 @@ same "summary JSON names" '"file": "k/\\x1B.yaml" "file": "k/\\xFE.yaml" "file":
 # bidirectional controls (U+202E, U+2066) shown as their UTF-8 bytes
 got=$("$adj" audit "$(printf 'b\342\200\256c\342\201\246.yaml')" 2>&1 >/dev/null)
 same "bidi controls in a name" 'adjutant: b\xE2\x80\xAEc\xE2\x81\xA6.yaml: No such file or directory' "$got"
+sed "s/Ann Carter/Ann $(printf '\342\200\256')Carter/" "$src/tests/golden/dice/game1.yaml" > bidi.yaml
+got=$("$adj" audit --summary bidi.yaml | head -n 1 | grep -o 'Ann [^ ]*')
+same "a bidi control in the log's text" 'Ann \xE2\x80\xAECarter' "$got"
 exit $fail
