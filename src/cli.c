@@ -72,6 +72,16 @@ static void print_codes(FILE *f)
                 adj_code_rule((adj_code_t)i), adj_code_summary((adj_code_t)i));
 }
 
+/* A word of the command line as a message shows it (SPEC 5 "Names"): valid
+ * until the next call (parsing is single-threaded; one word a message). */
+static const char *shown_word(const char *w)
+{
+    static adj_buf_t b;
+    adj_buf_reset(&b);
+    adj_escape_name(&b, w);
+    return b.data;
+}
+
 /* The usage lines, from the commands' table (--help's first lines). */
 static void print_usage(FILE *f)
 {
@@ -147,7 +157,7 @@ static int opt_format(adj_config_t *c, const char *val)
     for (size_t i = 0; adj_reporter_at(i); i++)
         adj_buf_printf(&names, "%s%s", !i ? "" : adj_reporter_at(i + 1) ? ", " : " or ",
                        adj_reporter_at(i)->name);
-    int st = usage_error(c, "--format must be %s, not '%s'", names.data, val);
+    int st = usage_error(c, "--format must be %s, not '%s'", names.data, shown_word(val));
     adj_buf_free(&names);
     return st;
 }
@@ -167,7 +177,8 @@ static int opt_ruling(adj_config_t *c, const char *val)
 static int opt_at(adj_config_t *c, const char *val)
 {
     if (!adj_at_parse(&c->audit.at, val))
-        return usage_error(c, "--at takes turn:N or line:L (L >= 1), not '%s'", val);
+        return usage_error(c, "--at takes turn:N or line:L (L >= 1), not '%s'",
+                           shown_word(val));
     return -1;
 }
 
@@ -177,7 +188,8 @@ static int opt_jobs(adj_config_t *c, const char *val)
     errno = 0;
     long n = strtol(val, &end, 10);
     if (errno || *end || n < 1 || n > 256 || !(*val >= '0' && *val <= '9'))
-        return usage_error(c, "-j takes a number of jobs from 1 to 256, not '%s'", val);
+        return usage_error(c, "-j takes a number of jobs from 1 to 256, not '%s'",
+                           shown_word(val));
     c->jobs = (int)n;
     return -1;
 }
@@ -209,7 +221,7 @@ static int opt_alpha(adj_config_t *c, const char *val)
     double a = alpha_syntax(val) ? strtod(val, NULL) : 0;
     if (!(a > 0 && a < 1))
         return usage_error(c, "--alpha takes a number between 0 and 1, both excluded "
-                              "(such as 0.001 or 1e-4), not '%s'", val);
+                              "(such as 0.001 or 1e-4), not '%s'", shown_word(val));
     c->alpha = a;
     return -1;
 }
@@ -353,19 +365,28 @@ static const struct {
     {"dice", "--ruling", "a roll logged counts whatever the rules decide"},
 };
 
-/* An option the command does not take: a usage error naming those it does. */
+/* An option the command does not take: a usage error saying whose it is
+ * when it is one command's, else naming the options the command takes. */
 static int option_refused(adj_config_t *c, const char *name)
 {
+    const adj_command_t *cmd = c->command;
     for (size_t i = 0; i < sizeof refusals / sizeof refusals[0]; i++)
-        if (!strcmp(refusals[i].command, c->command->name) &&
-            !strcmp(refusals[i].option, name))
-            return usage_error(c, "%s takes no %s: %s", c->command->name, name, refusals[i].why);
+        if (!strcmp(refusals[i].command, cmd->name) && !strcmp(refusals[i].option, name))
+            return usage_error(c, "%s takes no %s: %s", cmd->name, name, refusals[i].why);
+    const cli_option_t *o = find_option(name);
+    const adj_command_t *owner = NULL;
+    size_t owners = 0;
+    for (size_t i = 0; adj_command_at(i); i++)
+        if (adj_command_at(i)->options & o->bit && ++owners)
+            owner = adj_command_at(i);
+    if (owners == 1)
+        return usage_error(c, "%s is an option of %s", name, owner->name);
     adj_buf_t takes = {0};
     for (size_t i = 0; i < OPTION_COUNT; i++)
-        if (options[i].bit & c->command->options)
+        if (options[i].bit & cmd->options)
             adj_buf_printf(&takes, "%s%s", takes.len ? ", " : "", options[i].long_name);
-    int st = usage_error(c, "%s takes no %s (its options: %s)", c->command->name, name,
-                         takes.data);
+    adj_cli_error("%s takes no %s", cmd->name, name);
+    int st = usage_error(c, "%s takes %s", cmd->name, takes.data);
     adj_buf_free(&takes);
     return st;
 }
