@@ -8,7 +8,8 @@ installs into .tools/sarif (ignored by git). Its `validate` exits 0 even on
 an invalid log: the findings are the results of the SARIF log it writes, and
 none may have the level `error`. It validates the SARIF of the bundled logs,
 of the test corpus and of logs whose names and strings need escaping (bytes
-that are not UTF-8 among them), and, so
+that are not UTF-8 among them), named every way (absolute, `//`-prefixed,
+relative, standard input) from a folder whose name needs encoding, and, so
 that a validator that checks nothing cannot pass, a log known to be invalid,
 which must draw errors. Skipped (exit 77) only when npm is not installed.
 """
@@ -32,10 +33,10 @@ if not os.access(TOOL, os.X_OK):
     sys.exit(1)
 
 
-def sarif(tmp, name, args, cwd):
+def sarif(tmp, name, args, cwd, stdin=None):
     path = os.path.join(tmp, name)
-    with open(path, "wb") as f:
-        p = subprocess.run([ADJ, "audit", "--format", "sarif"] + args, cwd=cwd, stdout=f)
+    with open(path, "wb") as f, open(stdin or os.devnull, "rb") as i:
+        p = subprocess.run([ADJ, "audit", "--format", "sarif"] + args, cwd=cwd, stdout=f, stdin=i)
     if p.returncode not in (0, 1):
         sys.exit("FAIL: adjutant %s exited %d" % (args, p.returncode))
     return path
@@ -54,7 +55,7 @@ def errors(tmp, paths):
 
 with tempfile.TemporaryDirectory() as tmp:
     tests = os.path.join(SRC, "tests")
-    odd = os.path.join(tmp, "odd")
+    odd = os.path.join(tmp, os.fsdecode(b"odd \xc3\xa9 %\xff"))  # SRCROOT needs encoding
     os.mkdir(odd)
     shutil.copy(os.path.join(tests, "formats/escapes.yaml"), os.path.join(odd, "100% a:b,c\r\nd é.yaml"))
     # bytes that are not UTF-8, and an ESC, in the name and in the log's strings
@@ -65,6 +66,14 @@ with tempfile.TemporaryDirectory() as tmp:
     logs = [sarif(tmp, "bundled.sarif", ["logs"], SRC),
             sarif(tmp, "corpus.sarif", ["logs"], tests),
             sarif(tmp, "odd.sarif", ["."], odd)]
+    # every way of naming a file (SPEC 11): absolute, `//`-prefixed with `.`
+    # and `..` segments, relative with `..`, non-ASCII, standard input
+    name = "100% a:b,c\r\nd é.yaml"
+    up = "/" + odd + "/./../" + os.path.basename(odd) + "//" + name
+    logs += [sarif(tmp, "absolute.sarif", [os.path.join(odd, name)], SRC),
+             sarif(tmp, "double-slash.sarif", [up], SRC),
+             sarif(tmp, "relative.sarif", ["../" + os.path.basename(odd) + "/" + name], odd),
+             sarif(tmp, "stdin.sarif", ["-"], odd, os.path.join(odd, name))]
     bad = os.path.join(tmp, "invalid.sarif")
     with open(bad, "w") as f:
         f.write(INVALID)
