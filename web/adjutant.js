@@ -1,117 +1,140 @@
 /*
- * adjutant.js - window.adjutant (README "In the browser"): the CLI compiled
- * to WebAssembly, run once per call in a fresh instance of the compiled
- * module, so no state is left over from one call to the next.
+ * adjutant.js - window.adjutant (SPEC §10): the CLI compiled to
+ * WebAssembly, run in a Web Worker (adjutant-worker.js) so that the page
+ * stays responsive while it works; each call runs in a fresh instance of
+ * the compiled module, so no state is left over from one call to the next.
  *
  *   adjutant.ready          a Promise, resolved when the engine is compiled
- *   adjutant.run(args, files)
- *       args: the command line after the program name; files: name -> text
- *       -> Promise of {status, stdout, stderr}, as the CLI gives them
+ *   adjutant.run(args, files[, options])
+ *       args: the command line after the program name; files: name ->
+ *       Uint8Array or ArrayBuffer (the bytes, as they are) or string (encoded
+ *       as UTF-8); "-" is standard input. options.onProgress({read, total,
+ *       written}): the bytes of the input libyaml has parsed so far, of the
+ *       input in all, and of standard output written so far.
+ *       -> Promise of {status, stdout, stderr}, as the CLI gives them; calls
+ *       run one after another.
+ *   adjutant.cancel()       stops the call running and those waiting (their
+ *       Promises reject with an Error named "AbortError") and starts a fresh
+ *       engine, so the next call runs as usual.
  */
 (function () {
     "use strict";
-    const decoder = new TextDecoder("utf-8");
     const encoder = new TextEncoder();
+    const decoder = new TextDecoder("utf-8");
     const here = document.currentScript ? document.currentScript.src : location.href;
     const base = new URL(".", here);
 
-    /* The .wasm is fetched once and compiled once; each run instantiates it. */
-    const ready = fetch(new URL("adjutant-engine.wasm", base))
-        .then(function (r) {
-            if (!r.ok) throw new Error("adjutant-engine.wasm: HTTP " + r.status);
-            return r.arrayBuffer();
-        })
-        .then(function (bytes) { return WebAssembly.compile(bytes); });
+    /* The .wasm is fetched once; each worker compiles it for itself. */
+    const wasm = fetch(new URL("adjutant-engine.wasm", base)).then(function (r) {
+        if (!r.ok) throw new Error("adjutant-engine.wasm: HTTP " + r.status);
+        return r.arrayBuffer();
+    });
 
-    /* A file and its parent directories, in MEMFS under the working
-     * directory /work (mkdirTree takes absolute paths only). A name that
-     * cannot be made (a file where a directory is wanted) is left out: the
-     * CLI then finds it missing, as it would. */
-    function writeFile(FS, name, text) {
-        const full = name.charAt(0) === "/" ? name : "/work/" + name;
-        const slash = full.lastIndexOf("/");
-        try {
-            if (slash > 0) FS.mkdirTree(full.slice(0, slash));
-            FS.writeFile(full, typeof text === "string" ? encoder.encode(text) : new Uint8Array(text));
-        } catch (e) {
-            if (!(e instanceof FS.ErrnoError)) throw e;
+    let worker = null;   /* {w, ready}: the engine's thread now */
+    let readyOk, readyBad;
+    const ready = new Promise(function (ok, bad) { readyOk = ok; readyBad = bad; });
+    let memory = 0;      /* the WebAssembly memory of the last run, in bytes */
+    let nextId = 1;
+    const waiting = [];  /* calls not yet given to the worker */
+    let current = null;  /* the call the worker runs */
+
+    function startWorker() {
+        const w = new Worker(new URL("adjutant-worker.js", base));
+        const me = { w: w };
+        me.ready = new Promise(function (ok, bad) {
+            w.onmessage = function (e) {
+                if (e.data.type === "ready") { me.up = true; w.onmessage = answer; ok(); }
+                else bad(new Error("the engine did not compile: " + e.data.message));
+            };
+            w.onerror = function (e) {
+                e.preventDefault();
+                const why = "the engine's worker failed: " + (e.message || "error");
+                bad(new Error(why));
+                if (!me.up || worker !== me || !current) return;  /* not up: ready's rejection answers */
+                const call = current;  /* it would never answer: a fresh engine */
+                current = null;
+                w.terminate();
+                startWorker();
+                call.ok({ status: 2, stdout: "", stderr: "adjutant: " + why + "\n" });
+                next();
+            };
+            wasm.then(function (bytes) { w.postMessage({ type: "init", wasm: bytes }); }, bad);
+        });
+        me.ready.then(readyOk, readyBad);
+        worker = me;
+        return me;
+    }
+
+    function answer(e) {
+        const msg = e.data;
+        if (!current || msg.id !== current.id) return;  /* a cancelled call's */
+        if (msg.type === "progress") {
+            if (current.onProgress) {
+                try { current.onProgress({ read: msg.read, total: msg.total, written: msg.written }); } catch (err) { /* the caller's */ }
+            }
+            return;
+        }
+        if (msg.type !== "done") return;
+        const call = current;
+        current = null;
+        memory = msg.memory;
+        call.ok({ status: msg.status, stdout: decoder.decode(msg.stdout), stderr: decoder.decode(msg.stderr) });
+        next();
+    }
+
+    /* Gives the worker the next waiting call, once it is ready. */
+    function next() {
+        if (current || waiting.length === 0) return;
+        const call = waiting.shift();
+        current = call;
+        const me = worker;
+        me.ready.then(function () {
+            if (current !== call || worker !== me) return;
+            const moved = Object.keys(call.files).map(function (n) { return call.files[n].buffer; });
+            me.w.postMessage({ type: "run", id: call.id, args: call.args, files: call.files }, moved);
+        }, function (e) {
+            if (current !== call) return;
+            current = null;
+            call.ok({ status: 2, stdout: "", stderr: "adjutant: " + (e && e.message ? e.message : e) + "\n" });
+            next();
+        });
+    }
+
+    /* A file's bytes, copied (the caller's buffer is left as it is). */
+    function bytesOf(v) {
+        if (v instanceof Uint8Array) return v.slice();
+        if (v instanceof ArrayBuffer) return new Uint8Array(v.slice(0));
+        if (ArrayBuffer.isView(v)) return new Uint8Array(v.buffer.slice(v.byteOffset, v.byteOffset + v.byteLength));
+        return encoder.encode(String(v));
+    }
+
+    function run(args, files, options) {
+        const list = (Array.isArray(args) ? args : []).map(String);
+        const given = files || {};
+        const f = {};
+        for (const name of Object.keys(given))
+            if (given[name] !== undefined && given[name] !== null) f[name] = bytesOf(given[name]);
+        return new Promise(function (ok, bad) {
+            waiting.push({ id: nextId++, args: list, files: f, ok: ok, bad: bad,
+                           onProgress: options && typeof options.onProgress === "function" ? options.onProgress : null });
+            next();
+        });
+    }
+
+    function cancel() {
+        const stopped = (current ? [current] : []).concat(waiting.splice(0));
+        current = null;
+        worker.w.terminate();
+        startWorker();
+        for (const call of stopped) {
+            const e = new Error("cancelled");
+            e.name = "AbortError";
+            call.bad(e);
         }
     }
 
-    /* Collects a stream's bytes, decoded once at the end (UTF-8 split across
-     * writes stays whole). */
-    function sink() {
-        let chunks = [], len = 0, cur = new Uint8Array(4096), n = 0;
-        return {
-            put: function (b) {
-                if (b === null) return;
-                if (n === cur.length) { chunks.push(cur); len += n; cur = new Uint8Array(cur.length * 2); n = 0; }
-                cur[n++] = b & 255;
-            },
-            text: function () {
-                const all = new Uint8Array(len + n);
-                let at = 0;
-                for (const c of chunks) { all.set(c, at); at += c.length; }
-                all.set(cur.subarray(0, n), at);
-                return decoder.decode(all);
-            },
-        };
-    }
-
-    function runOnce(wasm, args, files) {
-        const out = sink(), err = sink();
-        const stdin = files["-"] === undefined ? new Uint8Array(0)
-            : encoder.encode(String(files["-"]));
-        let at = 0;
-        let status = null;
-        return adjutantModule({
-            noInitialRun: true,
-            print: function () {}, printErr: function () {},
-            instantiateWasm: function (imports, done) {
-                WebAssembly.instantiate(wasm, imports).then(function (inst) { done(inst, wasm); });
-                return {};
-            },
-            preRun: [function (M) {
-                M.FS.init(function () { return at < stdin.length ? stdin[at++] : null; },
-                          out.put, err.put);
-            }],
-            onExit: function (code) { status = code; },
-        }).then(function (M) {
-            M.FS.mkdirTree("/work");
-            M.FS.chdir("/work");
-            for (const name of Object.keys(files)) {
-                if (name === "-" || name === "") continue;
-                writeFile(M.FS, name, files[name]);
-            }
-            let ret;
-            try {
-                ret = M.callMain(args.map(String));
-            } catch (e) {
-                if (!(e && e.name === "ExitStatus")) throw e;
-                ret = e.status;
-            }
-            if (status === null) status = ret;
-            memory = M.HEAPU8 ? M.HEAPU8.length : 0;
-            return { status: status, stdout: out.text(), stderr: err.text() };
-        });
-    }
-
-    let memory = 0;  /* the WebAssembly memory of the last run, in bytes */
-
-    /* Calls run one after another, each on its own instance. */
-    let queue = ready;
-    function run(args, files) {
-        const job = queue.then(function () {
-            return ready.then(function (wasm) {
-                return runOnce(wasm, Array.isArray(args) ? args : [], files || {});
-            });
-        }).catch(function (e) {
-            return { status: 2, stdout: "", stderr: "adjutant: " + (e && e.message ? e.message : e) + "\n" };
-        });
-        queue = job;
-        return job;
-    }
-
-    window.adjutant = { ready: ready.then(function () {}), run: run,
+    startWorker();
+    window.adjutant = { ready: ready, run: run, cancel: cancel,
+                        busy: function () { return current !== null || waiting.length > 0; },
                         memoryBytes: function () { return memory; } };
 })();

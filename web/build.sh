@@ -45,14 +45,23 @@ rm -rf "$site"
 mkdir -p "$site"
 # emcc's optimiser runs on Debian's node modules (acorn)
 export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}
+# libyaml first, its yaml_parser_parse renamed: the engine's calls then go
+# through web/progress.c, which tells the page how far the parse has read.
+yamlobj="$out/yaml-obj"
+rm -rf "$yamlobj"
+mkdir -p "$yamlobj"
+for c in "$yaml"/src/*.c; do
+    emcc -O3 -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
+        -DYAML_VERSION_MAJOR="$major" -DYAML_VERSION_MINOR="$minor" -DYAML_VERSION_PATCH="$patch" \
+        -DYAML_VERSION_STRING="\"$ver\"" -Dyaml_parser_parse=adj_yaml_parser_parse_real \
+        -I"$yaml/include" -c "$c" -o "$yamlobj/$(basename "$c" .c).o"
+done
 emcc -O3 -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
-    -DYAML_VERSION_MAJOR="$major" -DYAML_VERSION_MINOR="$minor" -DYAML_VERSION_PATCH="$patch" \
-    -DYAML_VERSION_STRING="\"$ver\"" \
     -Iinclude -Isrc -I"$yaml/include" \
-    src/*.c "$yaml"/src/*.c \
+    src/*.c web/progress.c "$yamlobj"/*.o \
     -sMODULARIZE=1 -sEXPORT_NAME=adjutantModule -sINVOKE_RUN=0 -sEXIT_RUNTIME=1 \
     -sALLOW_MEMORY_GROWTH=1 -sFORCE_FILESYSTEM=1 -sDYNAMIC_EXECUTION=0 \
-    -sENVIRONMENT=web,node -sEXPORTED_RUNTIME_METHODS=callMain,FS \
+    -sENVIRONMENT=worker -sEXPORTED_RUNTIME_METHODS=callMain,FS \
     -o "$site/adjutant-engine.js"
-cp web/index.html web/adjutant.js web/page.js web/style.css "$site/"
+cp web/index.html web/adjutant.js web/adjutant-worker.js web/page.js web/style.css "$site/"
 echo "web/build.sh: built $site" >&2

@@ -7,7 +7,12 @@
  * What each part proves: same() §10 "the exit status and outputs the CLI
  * gives for the same arguments and files"; pageChecks() §10's page (a picked
  * file, the §9 report in a frame without script rights, downloads, Tab, 360
- * px); the request handler "requests only its own files".
+ * px); the request handler "requests only its own files"; bytesChecks() §10
+ * "the bytes, as they are" (issue 26 item 2: a picked file that is not UTF-8
+ * or has CRLF lines, a Uint8Array as standard input, typing in the text
+ * area); longRun() issue 26 item 7 (the engine in a worker: the page answers
+ * while a 5 MB log is audited, progress, Cancel).
+ *   ADJ_WEB_SHOT=FILE: a screenshot of the page during the long run.
  *   --bench FILE: time `audit --format json FILE` in the page instead.
  */
 "use strict";
@@ -51,7 +56,7 @@ function content(name) {
         ? { text: buf.toString("utf8") } : { b64: buf.toString("base64") };
 }
 
-function native(args, stdin, cwd) {
+function native(args, stdin, cwd) {  /* stdin: a string or a Buffer */
     const r = spawnSync(adjutantBin, args, { cwd: cwd || root, input: stdin || "", maxBuffer: 1 << 28 });
     return { status: r.status, stdout: r.stdout.toString("utf8"), stderr: r.stderr.toString("utf8") };
 }
@@ -240,6 +245,223 @@ async function buttons(page, text) {
     fs.rmSync(tmp, { recursive: true });
 }
 
+/* The text of the output pane once a button has filled it. */
+async function paneAfter(page, button) {
+    await page.$eval("#output", function (o) { o.textContent = ""; });
+    await page.click(button);
+    await page.waitForFunction(function () { return document.getElementById("output").textContent !== ""; },
+        { timeout: 60000 });
+    return page.$eval("#output", function (o) { return o.textContent; });
+}
+
+/* Picks FILE (in its own directory DIR) and waits for its report. */
+async function pick(page, file) {
+    await page.$eval("#report", function (f) { f.removeAttribute("srcdoc"); });
+    await (await page.$("#pick")).uploadFile(file);
+    await page.waitForFunction(function () {
+        return document.getElementById("report").getAttribute("srcdoc") !== null;
+    }, { timeout: 60000 });
+}
+
+function cli(args, cwd, stdin) {
+    const r = spawnSync(adjutantBin, args, { cwd: cwd, input: stdin || "", maxBuffer: 1 << 28 });
+    return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/* Issue 26 item 2: what the engine audits is the file's bytes. */
+async function bytesChecks(page) {
+    const os = require("os");
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "adjbytes."));
+    const game = fs.readFileSync(path.join(root, "logs/gaines-mill-disputed.yaml"));
+    const clean = fs.readFileSync(path.join(root, "logs/seven-days-1862.yaml"));
+
+    /* A Latin-1 byte in a comment of a clean log, picked: the CLI's
+     * yaml-syntax, exit 1 (decoded as text it would be U+FFFD: clean). */
+    const latin = Buffer.concat([clean, Buffer.from("# caf\xe9\n", "latin1")]);
+    fs.writeFileSync(path.join(tmp, "latin1.yaml"), latin);
+    const wantJson = cli(["audit", "--format", "json", "latin1.yaml"], tmp);
+    checks++;
+    if (wantJson.status !== 1 || wantJson.stdout.toString().indexOf("yaml-syntax") < 0)
+        fail("the Latin-1 log's CLI verdict is not yaml-syntax, exit 1: the check checks nothing");
+    await pick(page, path.join(tmp, "latin1.yaml"));
+    checks++;
+    const html = cli(["audit", "--format", "html", "latin1.yaml"], tmp);
+    if (await page.$eval("#report", function (f) { return f.getAttribute("srcdoc"); }) !== html.stdout.toString("utf8"))
+        fail("a picked Latin-1 log: the report is not the CLI's");
+    checks++;
+    const state = await page.$eval("#state", function (e) { return e.textContent; });
+    if (state !== "adjutant audit --format html latin1.yaml (exit " + html.status + ": errors found)")
+        fail("a picked Latin-1 log: state " + JSON.stringify(state) + ", the CLI exits " + html.status);
+    checks++;
+    const dl = fs.mkdtempSync(path.join(os.tmpdir(), "adjdl."));
+    const cdp = await page.createCDPSession();
+    await cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: dl });
+    await page.click("#save-json");
+    const got = path.join(dl, "latin1.json");
+    for (let i = 0; i < 100 && !fs.existsSync(got); i++) await new Promise(function (ok) { setTimeout(ok, 100); });
+    if (!fs.existsSync(got) || !fs.readFileSync(got).equals(wantJson.stdout))
+        fail("a picked Latin-1 log: the JSON download is not the CLI's JSON");
+    fs.rmSync(dl, { recursive: true });
+    checks++;
+    const st = cli(["status", "latin1.yaml"], tmp);
+    const pane = await paneAfter(page, "#status");
+    if (pane !== st.stdout.toString("utf8") + st.stderr.toString("utf8"))
+        fail("a picked Latin-1 log: Status shows " + JSON.stringify(pane.slice(0, 200)) + ", not the CLI's stdout and stderr");
+
+    /* Typing in the text area: the text shown, with what is typed, is
+     * audited, encoded as UTF-8 (the U+FFFD shown for the Latin-1 byte included). */
+    checks++;
+    await page.focus("#paste");
+    await page.$eval("#paste", function (t) { t.setSelectionRange(t.value.length, t.value.length); });
+    await page.keyboard.type("# é typed\n");
+    const typed = Buffer.concat([Buffer.from(clean.toString("utf8") + "# caf\ufffd\n# é typed\n", "utf8")]);
+    fs.writeFileSync(path.join(tmp, "latin1.yaml"), typed);
+    const wantTyped = cli(["status", "latin1.yaml"], tmp);
+    const paneTyped = await paneAfter(page, "#status");
+    if (paneTyped !== wantTyped.stdout.toString("utf8") + wantTyped.stderr.toString("utf8"))
+        fail("typed text: Status shows " + JSON.stringify(paneTyped.slice(0, 200)) + ", not the CLI's for the text as UTF-8");
+
+    /* A CRLF log picked: Fix (diff) gives the CLI's diff, byte for byte, and it applies. */
+    const crlf = Buffer.from(game.toString("utf8").replace(/\n/g, "\r\n"), "utf8");
+    fs.writeFileSync(path.join(tmp, "crlf.yaml"), crlf);
+    await pick(page, path.join(tmp, "crlf.yaml"));
+    checks++;
+    const diff = cli(["fix", "--diff", "crlf.yaml"], tmp);
+    const fixed = cli(["fix", "crlf.yaml"], tmp);
+    if (diff.stdout.indexOf("\r\n") < 0 || fixed.stdout.equals(crlf))
+        fail("the CLI's diff of the CRLF log keeps no CRLF or changes nothing: the check checks nothing");
+    const paneDiff = await paneAfter(page, "#fix");
+    if (paneDiff !== diff.stdout.toString("utf8") + diff.stderr.toString("utf8"))
+        fail("a picked CRLF log: Fix (diff) shows " + JSON.stringify(paneDiff.slice(0, 200)) + ", not the CLI's diff");
+    checks++;
+    const patchDir = fs.mkdtempSync(path.join(os.tmpdir(), "adjpatch."));
+    fs.writeFileSync(path.join(patchDir, "crlf.yaml"), crlf);
+    const applied = spawnSync("patch", ["-p1", "--quiet", "--binary"], { cwd: patchDir,
+        input: Buffer.from(paneDiff.slice(0, diff.stdout.toString("utf8").length), "utf8") });
+    if (applied.status !== 0 || !fs.readFileSync(path.join(patchDir, "crlf.yaml")).equals(fixed.stdout))
+        fail("the page's diff of the CRLF log does not apply with patch to give the CLI's fixed log: " +
+            applied.stdout + applied.stderr);
+    fs.rmSync(patchDir, { recursive: true });
+
+    /* run(): a Uint8Array or ArrayBuffer as standard input is its bytes. */
+    for (const kind of ["Uint8Array", "ArrayBuffer"]) {
+        checks++;
+        const want = cli(["audit", "--format", "json", "-"], tmp, latin);
+        const r = await page.evaluate(function (b64, kind) {
+            const u = Uint8Array.from(atob(b64), function (c) { return c.charCodeAt(0); });
+            return window.adjutant.run(["audit", "--format", "json", "-"], { "-": kind === "Uint8Array" ? u : u.buffer });
+        }, latin.toString("base64"), kind);
+        if (r.status !== want.status || r.stdout !== want.stdout.toString("utf8") || r.stderr !== want.stderr.toString("utf8"))
+            fail("a " + kind + " as standard input: " + JSON.stringify(r).slice(0, 300));
+    }
+    fs.rmSync(tmp, { recursive: true });
+}
+
+/* A report longer than 1 MiB is shown from a Blob URL (srcdoc held the
+ * page's thread for seconds): the frame loads it, sandboxed, with every line. */
+async function longReport(page) {
+    const os = require("os");
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "adjmid."));
+    const mid = path.join(tmp, "mid.yaml");
+    spawnSync(path.join(path.dirname(adjutantBin), "bench", "adjgen"), ["--seed", "5", "--events", "3000", "-o", mid]);
+    const want = cli(["audit", "--format", "html", "mid.yaml"], tmp);
+    checks++;
+    if (want.stdout.length <= (1 << 20)) { fail("the medium log's report is not over 1 MiB: the check checks nothing"); return; }
+    await page.$eval("#state", function (e) { e.textContent = ""; });
+    await (await page.$("#pick")).uploadFile(mid);
+    await page.waitForFunction(function () {
+        return document.getElementById("state").textContent.indexOf("adjutant audit") === 0;
+    }, { timeout: 60000 });
+    const frame = await page.$eval("#report", function (f) {
+        return { src: f.getAttribute("src") || "", srcdoc: f.getAttribute("srcdoc"), sandbox: f.getAttribute("sandbox"), hidden: f.hidden };
+    });
+    if (!/^blob:/.test(frame.src) || frame.srcdoc !== null || frame.sandbox !== "" || frame.hidden)
+        fail("a long report's frame: " + JSON.stringify(frame));
+    checks++;
+    let anchors = 0, title = "";
+    for (let i = 0; i < 600 && anchors === 0; i++) {
+        await new Promise(function (ok) { setTimeout(ok, 200); });
+        const f = page.frames().find(function (x) { return /^blob:/.test(x.url()); });
+        if (!f) continue;
+        const got = await f.evaluate(function () {
+            return { n: document.querySelectorAll("[id^=L]").length, title: document.title, done: document.readyState };
+        }).catch(function () { return { n: 0, done: "" }; });
+        if (got.done === "complete") { anchors = got.n; title = got.title; }
+    }
+    const lines = fs.readFileSync(mid, "utf8").split("\n").length - 1;
+    const wantTitle = /<title>([^<]*)<\/title>/.exec(want.stdout.toString("utf8"))[1];
+    if (anchors < lines || title !== wantTitle)
+        fail("the long report's frame shows " + anchors + " line anchors for " + lines + " lines, title " + JSON.stringify(title));
+    fs.rmSync(tmp, { recursive: true });
+}
+
+/* Issue 26 item 7: a 5 MB log audited in the engine's worker. While it
+ * runs, the page's thread answers (an evaluate returns while the run is
+ * still shown as running), progress is shown, Cancel stops it, and the
+ * next run gives the CLI's answer. No clock is read. */
+async function longRun(page) {
+    const os = require("os");
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "adjlong."));
+    const big = path.join(tmp, "long.yaml");
+    const gen = spawnSync(path.join(path.dirname(adjutantBin), "bench", "adjgen"),
+        ["--seed", "26", "--events", "105000", "--faults", "0.01", "-o", big]);
+    checks++;
+    if (gen.status !== 0 || fs.statSync(big).size < 4.5e6) { fail("adjgen made no 5 MB log: " + gen.stderr); return; }
+    await (await page.$("#pick")).uploadFile(big);
+    const shown = await page.waitForFunction(function () {
+        const busy = document.getElementById("busy"), bar = document.getElementById("progress");
+        return busy && bar && !busy.hidden && bar.value > 0;
+    }, { timeout: 60000, polling: 20 }).then(function () { return true; }, function () { return false; });
+    checks++;
+    if (!shown) { fail("no progress shown while the 5 MB log is audited"); return; }
+    const answer = await page.evaluate(function () {
+        return { busy: !document.getElementById("busy").hidden, running: window.adjutant.busy(),
+                 text: document.getElementById("progress-text").textContent,
+                 value: document.getElementById("progress").value };
+    });
+    if (!answer.busy || !answer.running)
+        fail("the page's thread answered only once the 5 MB audit was over (the engine is not in a worker)");
+    if (!/^Checked \d+\.\d MB of 5\.\d MB \(\d+%\)/.test(answer.text) || !(answer.value > 0 && answer.value <= 1))
+        fail("progress while the 5 MB log is audited: " + JSON.stringify(answer));
+    if (process.env.ADJ_WEB_SHOT) await page.screenshot({ path: process.env.ADJ_WEB_SHOT, fullPage: true });
+    checks++;
+    const cancelVisible = await page.$eval("#cancel", function (b) { return b.getClientRects().length > 0 && !b.disabled; });
+    if (!cancelVisible) fail("no Cancel button during the long run");
+    await page.focus("#cancel");  /* from the keyboard */
+    await page.keyboard.press("Enter");
+    const after = await page.evaluate(function () {
+        return { busy: !document.getElementById("busy").hidden, running: window.adjutant.busy(),
+                 state: document.getElementById("state").textContent,
+                 audit: document.getElementById("audit").disabled };
+    });
+    if (after.busy || after.running || after.audit || after.state.indexOf("Cancelled") !== 0)
+        fail("Cancel did not stop the run: " + JSON.stringify(after));
+    /* the next runs: a picked log, and the 5 MB log's JSON with its progress */
+    checks++;
+    const small = path.join(tmp, "next.yaml");
+    fs.copyFileSync(path.join(root, "logs/gaines-mill-disputed.yaml"), small);
+    await pick(page, small);
+    if (await page.$eval("#report", function (f) { return f.getAttribute("srcdoc"); }) !==
+        cli(["audit", "--format", "html", "next.yaml"], tmp).stdout.toString("utf8"))
+        fail("after Cancel: the next picked log's report is not the CLI's");
+    checks++;
+    const want = cli(["audit", "--format", "json", "long.yaml"], tmp);
+    const r = await page.evaluate(async function (b64) {
+        const bytes = Uint8Array.from(atob(b64), function (c) { return c.charCodeAt(0); });
+        const seen = [];
+        const res = await window.adjutant.run(["audit", "--format", "json", "long.yaml"], { "long.yaml": bytes },
+            { onProgress: function (p) { seen.push(p.read); } });
+        res.seen = seen.length; res.last = seen[seen.length - 1]; res.total = bytes.length;
+        res.rising = seen.every(function (v, i) { return i === 0 || v >= seen[i - 1]; });
+        return res;
+    }, fs.readFileSync(big).toString("base64"));
+    if (r.status !== want.status || r.stdout !== want.stdout.toString("utf8") || r.stderr !== want.stderr.toString("utf8"))
+        fail("the 5 MB log's JSON in the page is not the CLI's");
+    if (r.seen < 50 || !r.rising || r.last < r.total * 0.99 || r.last > r.total)
+        fail("progress of the 5 MB log: " + JSON.stringify({ seen: r.seen, last: r.last, total: r.total, rising: r.rising }));
+    fs.rmSync(tmp, { recursive: true });
+}
+
 /* A call made before ready waits for it, and gives the CLI's answer. */
 async function early(page) {
     checks++;
@@ -325,6 +547,10 @@ async function bench(page, file) {
         for (const name of l.all) await same(page, ["audit", "--format", "json", name], [name]);
         await commands(page, l.top);
         await pageChecks(page);
+        await page.setViewport({ width: 900, height: 900 });
+        await bytesChecks(page);
+        await longReport(page);
+        await longRun(page);
     } finally {
         await browser.close();
         server.close();
