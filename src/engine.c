@@ -988,13 +988,25 @@ void adj_engine_feed(adj_engine_t *e, const adj_entry_t *en)
     }
 }
 
-void adj_engine_finish(adj_engine_t *e, adj_mark_t mark)
+void adj_engine_finish_after(adj_engine_t *e, adj_mark_t mark, size_t last_line)
 {
-    char where[96];
-    snprintf(where, sizeof where, "before the events end on line %zu", mark.line);
+    /* a mark past the file's last line stays (SPEC 4); the words name the
+     * last line the file shows */
+    char where[96], after[64] = "";
+    if (last_line) {
+        snprintf(after, sizeof after, " after the last event (line %zu)", last_line);
+        snprintf(where, sizeof where, "before the events end,%s", after);
+    } else {
+        snprintf(where, sizeof where, "before the events end on line %zu", mark.line);
+    }
     expire(e, where);
     if (!e->ended)
         adj_diags_add(e->diags, ADJ_D_MISSING_END, mark, NULL, NULL, NULL,
-                      "the events end without an `end` event: the game's final tally is not "
-                      "recorded");
+                      "the events end%s without an `end` event: the game's final tally is not "
+                      "recorded", after);
+}
+
+void adj_engine_finish(adj_engine_t *e, adj_mark_t mark)
+{
+    adj_engine_finish_after(e, mark, 0);
 }

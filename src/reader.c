@@ -300,6 +300,10 @@ adj_read_status_t adj_reader_next(adj_reader_t *r, const adj_entry_t **entry)
                 return reader_status(r);
             if (r->ev.type == YAML_SEQUENCE_END_EVENT) {
                 r->events_end = ev_mark(r);
+                /* ended by the file's end: libyaml's mark lies after its last line */
+                if (r->parser.eof && r->parser.mark.index == r->ev.start_mark.index &&
+                    r->ev.start_mark.column == 0 && r->ev.start_mark.line > 0)
+                    r->events_end_after = r->ev.start_mark.line;
                 r->state = RS_AFTER_EVENTS;
                 return ADJ_READ_EVENTS_END;
             }
@@ -375,6 +379,7 @@ const adj_header_t *adj_reader_header(const adj_reader_t *r)
 }
 
 adj_mark_t adj_reader_events_end(const adj_reader_t *r) { return r->events_end; }
+size_t adj_reader_events_end_after(const adj_reader_t *r) { return r->events_end_after; }
 void adj_reader_stop_after_line(adj_reader_t *r, size_t line) { r->stop_line = line; }
 uint64_t adj_reader_bytes(const adj_reader_t *r) { return r->bytes; }
 uint64_t adj_reader_events(const adj_reader_t *r) { return r->events; }

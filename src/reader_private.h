@@ -269,6 +269,7 @@ struct adj_reader_s {
     adj_entry_t entry;
     uint32_t entry_spans;       /* slots whose span entry.at holds (the rest are zero) */
     adj_mark_t events_end;
+    size_t events_end_after;    /* the file's last line when events_end lies after it, or 0 */
     size_t suggest_used;        /* roster comparisons made for "did you mean" */
     adj_dropped_t dropped[ADJ_MAX_DROPPED]; /* rolls dropped since the last entry */
     size_t dropped_count;

@@ -154,7 +154,7 @@ case("end-missing-side-block", log(end="  - end:\n      USA: 0   # CSA forgot\n 
      log(end="  - end:\n      {CSA: 1, USA: 0}   # CSA forgot\n  # after\n"),
      ["41:7: end USA: 0 -> {CSA: 1, USA: 0} (vp-tally-mismatch)"])
 no_end = log(end="")
-case("no-end", no_end, no_end, [], left=f"no-end.yaml:40:1: warning: the events end without an "
+case("no-end", no_end, no_end, [], left=f"no-end.yaml:40:1: warning: the events end after the last event (line 39) without an "
      "`end` event: the game's final tally is not recorded [missing-end, rule base]\n")
 # a claim with a side that is not one: the sides are fixed, the stray key left for a person
 stray = "  - end: {{CSA: {}, USA: 0, CSX: 1}}\n"

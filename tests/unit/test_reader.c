@@ -125,6 +125,7 @@ typedef struct run_s {
     adj_read_status_t last;
     adj_read_status_t again;    /* one more call after the last */
     adj_mark_t events_end;
+    size_t events_end_after;    /* adj_reader_events_end_after at the events' end */
     size_t diags_before_stop;   /* diagnostics already found when the stop came */
 } run_t;
 
@@ -176,6 +177,7 @@ static run_t *run_bytes(const void *data, size_t size)
             run->n++;
         } else if (s == ADJ_READ_EVENTS_END) {
             run->events_end = adj_reader_events_end(run->r);
+            run->events_end_after = adj_reader_events_end_after(run->r);
         } else {
             run->last = s;
             if (s == ADJ_READ_STOP)
@@ -691,6 +693,25 @@ static void test_events_end_mark(void **state)
     /* a block sequence ends where the next token starts: the end of the
      * text, on the line after the trailing comment (17:1) */
     expect_mark(run->events_end, mark_at_offset(y, strlen(y)), "the end of a block events sequence");
+    /* a line the file does not show: the messages name line 16 (SPEC 4) */
+    CHECK(run->events_end_after == 16, "the mark lies after line %zu, expected 16",
+          run->events_end_after);
+    run_free(run);
+
+    /* no line break at the end: libyaml still puts the mark on the next line */
+    static const char bare[] = HEAD "  - turn: 1";
+    run = run_yaml(bare);
+    expect_mark(run->events_end, (adj_mark_t){15, 1}, "the end of a file without a last line break");
+    CHECK(run->events_end_after == 14, "the mark lies after line %zu, expected 14",
+          run->events_end_after);
+    run_free(run);
+
+    /* a key after the events: the mark is on that key's line, which the file shows */
+    static const char key[] = HEAD "  - turn: 1\ngame: x\n";
+    run = run_yaml(key);
+    expect_seq(run, "HEXS");
+    CHECK(run->events_end_after == 0, "a mark on a shown line: %zu, expected 0",
+          run->events_end_after);
     run_free(run);
 
     static const char flow[] = HEAD_TOP ROSTER "events: [{turn: 1}, {end: ~}]\n";
@@ -699,6 +720,8 @@ static void test_events_end_mark(void **state)
     expect_seq(run, "HEEXD");
     adj_mark_t close = ev_at(flow, "]\n");
     expect_mark(run->events_end, close, "the end of a flow events sequence");
+    CHECK(run->events_end_after == 0, "a flow sequence ends at its `]`: %zu, expected 0",
+          run->events_end_after);
     run_free(run);
 
     /* a document end marker is not a second document */
@@ -706,6 +729,8 @@ static void test_events_end_mark(void **state)
     run = run_yaml(dots);
     EXPECT_NONE(run);
     expect_seq(run, "HEXD");
+    CHECK(run->events_end_after == 0, "the mark is at `...`: %zu, expected 0",
+          run->events_end_after);
     run_free(run);
     FINISH();
 }
