@@ -5,7 +5,6 @@
  */
 #include "reader_private.h"
 
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -243,21 +242,7 @@ static bool read_items(adj_reader_t *r, yaml_event_type_t end, bool (*item)(adj_
     }
 }
 
-/* What the current value is, for a message saying what it must be
- * instead: "a list", "a mapping", "null", or the scalar quoted. Owned. */
-static char *value_words(adj_reader_t *r)
-{
-    if (r->ev.type == YAML_SEQUENCE_START_EVENT)
-        return adj_xstrdup("a list");
-    if (r->ev.type == YAML_MAPPING_START_EVENT)
-        return adj_xstrdup("a mapping");
-    if (!is_scalar(r))
-        return adj_xstrdup("that value");
-    if (text_is_null(sc_text(r), sc_len(r), sc_plain(r)))
-        return adj_xstrdup("null");
-    const char *q = reader_clip(&r->tmp, sc_text(r), sc_len(r));
-    return adj_xasprintf(sc_plain(r) ? "%s" : "the quoted string %s", q);
-}
+static char *value_words(adj_reader_t *r) { return reader_value_words(&r->ev, &r->tmp); }
 
 /* Header key k's value (the current event) is bad: say what it is. */
 static void header_value_bad(adj_reader_t *r, hkey_t k, char *what)
@@ -575,24 +560,11 @@ int reader_side_index(const adj_reader_t *r, const char *s, size_t n)
 
 /* One bad-document of SPEC 1.2 step 1 (or 3): at key k's value, or at the
  * document's start when k is absent. */
-static void header_bad(adj_reader_t *r, hkey_t k, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static void header_bad(adj_reader_t *r, hkey_t k, const char *fmt, ...)
-{
-    adj_buf_t m = {0};
-    va_list ap;
-    va_start(ap, fmt);
-    adj_buf_vprintf(&m, fmt, ap);
-    va_end(ap);
-    reader_stop(r, ADJ_D_BAD_DOCUMENT, r->header_seen[k] ? r->hv_mark[k] : r->doc_start, "%s",
-                m.data ? m.data : "");
-    adj_buf_free(&m);
-}
+#define header_bad(r, k, ...)                                                            \
+    reader_stop((r), ADJ_D_BAD_DOCUMENT,                                                 \
+                (r)->header_seen[k] ? (r)->hv_mark[k] : (r)->doc_start, __VA_ARGS__)
 
-static const char *what_of(const adj_reader_t *r, hkey_t k)
-{
-    return r->hv_what[k] ? r->hv_what[k] : "that value";
-}
+#define what_of(r, k) ((r)->hv_what[k] ? (r)->hv_what[k] : "")  /* what the bad value is */
 
 /* Step 1 of SPEC 1.2: every header problem, each in its own bad-document,
  * in the order SPEC 1.2 lists them. `events` is the state of its value.
@@ -625,7 +597,7 @@ static bool header_problems(adj_reader_t *r, hv_t events)
                                 "such as [CSA, USA]");
     else if (r->sides == HV_BAD)
         header_bad(r, HK_SIDES, "`sides` must be a list of two distinct names%s",
-                   r->hv_what[HK_SIDES] ? r->hv_what[HK_SIDES] : "");
+                   what_of(r, HK_SIDES));
     if (r->leaders == HV_ABSENT)
         header_bad(r, HK_LEADERS, "`leaders` is missing: it must be a list of the leaders "
                                   "(the roster)");

@@ -364,6 +364,9 @@ const char *reader_closest(const char *key, size_t n, const char *const *names, 
 void reader_put_user_text(adj_buf_t *b, const char *s, size_t n);
 /* A short, quoted rendering of user text for messages, in tmp. */
 const char *reader_clip(adj_buf_t *tmp, const char *s, size_t n);
+/* What a value (its first event) is, for a message saying what it must be
+ * instead: "a list", "a mapping", "null", or the scalar quoted. Owned. */
+char *reader_value_words(const yaml_event_t *ev, adj_buf_t *tmp);
 
 /* ------------------------------------------------------------------ */
 /* reader.c: the core                                                  */
