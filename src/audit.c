@@ -104,6 +104,7 @@ static void audit_run(adj_audit_t *a, adj_reader_t *r, const adj_audit_opts_t *o
                 break;  /* the moment asked for: nothing expires, no missing-end */
             }
         } else if (st == ADJ_READ_EVENTS_END) {
+            a->at_whole = o->at.kind != ADJ_AT_NONE;
             audit_pass_dropped(a, r);
             if (!o->open_end)  /* status reads on: keys after `events` are still reported */
                 adj_engine_finish_after(a->engine, adj_reader_events_end(r),
