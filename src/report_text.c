@@ -476,15 +476,52 @@ static void explain_steps(adj_buf_t *out, const adj_header_t *h, const adj_story
     }
 }
 
+enum { ELSEWHERE_LINES = 10 };  /* lines named before "and N more" */
+
+/* The next error line after index *i of the sorted list (0: none left). */
+static size_t next_error_line(const adj_audit_t *a, size_t *i, size_t last)
+{
+    for (; *i < a->diags.count; (*i)++) {
+        const adj_diag_t *g = &a->diags.items[*i];
+        if (adj_code_severity(g->code) == ADJ_SEV_ERROR && g->mark.line != last)
+            return g->mark.line;
+    }
+    return 0;
+}
+
+/* The log has errors and none is about him (so the exit status is not his
+ * doing): say where they are, by line. */
+static void explain_elsewhere(adj_buf_t *out, const adj_audit_t *a, size_t his_errors)
+{
+    size_t n = a->diags.errors - his_errors, lines = 0, i = 0, line = 0;
+    if (his_errors || n == 0)
+        return;
+    while ((line = next_error_line(a, &i, line)) != 0)
+        lines++;
+    adj_buf_printf(out, "  %zu error%s elsewhere in the log: line%s", n, n == 1 ? "" : "s",
+                   lines > 1 ? "s" : "");
+    i = line = 0;
+    for (size_t k = 0; k < lines && k < ELSEWHERE_LINES; k++) {
+        line = next_error_line(a, &i, line);
+        adj_buf_printf(out, "%s %zu", k ? "," : "", line);
+    }
+    if (lines > ELSEWHERE_LINES)
+        adj_buf_printf(out, " and %zu more", lines - ELSEWHERE_LINES);
+    if (a->diags.omitted)
+        adj_buf_puts(out, " (and more not listed)");
+    adj_buf_putc(out, '\n');
+}
+
 static void explain_diags(adj_buf_t *out, const adj_audit_t *a, const char *id)
 {
-    size_t about = 0;
+    size_t about = 0, his_errors = 0;
     for (size_t i = 0; i < a->diags.count; i++) {
         const adj_diag_t *g = &a->diags.items[i];
         if (!adj_diag_is_about(g, id))
             continue;
         if (about++ == 0)
             adj_buf_puts(out, "  diagnostics about him:\n");
+        his_errors += adj_code_severity(g->code) == ADJ_SEV_ERROR;
         adj_buf_printf(out, "    %zu:%zu: %s: ", g->mark.line, g->mark.column,
                        severity_name(g->code));
         put_escaped(out, g->message);
@@ -492,6 +529,7 @@ static void explain_diags(adj_buf_t *out, const adj_audit_t *a, const char *id)
     }
     if (!about)
         adj_buf_puts(out, "  no diagnostic is about him\n");
+    explain_elsewhere(out, a, his_errors);
 }
 
 static void text_explain(adj_buf_t *out, const adj_audit_t *a, const adj_story_t *s,
