@@ -181,9 +181,8 @@ static void expire(adj_engine_t *e, const char *where)
         const adj_obligation_t *o = &e->pending[i];
         /* the Sustain roll is the base game's: 8.13 only orders it */
         const char *rule = o->kind != ADJ_OB_SUSTAIN ? NULL : e->header->illness ? "8.13" : "base";
-        char dropped[160] = "";
-        if (o->dropped_line)
-            engine_why_dropped(e, o, dropped, sizeof dropped);
+        char dropped[160];  /* the roll dropped or replacement refused that was meant for it */
+        engine_why_dropped(e, o, dropped, sizeof dropped);
         adj_diags_add(e->diags, codes[o->kind], o->mark, rule, lid(e, o->leader), &o->turn,
                       "%s %s %s%s", lid(e, o->leader), why[o->kind], where, dropped);
         engine_cause_missed(e, o);  /* for the findings that follow from it */
@@ -745,6 +744,7 @@ static void on_replace(adj_engine_t *e, const adj_entry_t *en)
              "%s cannot replace %s: %s; the event is ignored", rd->id, ld->id, why);
         e->causes[r].refused_in_line = en->mark.line;
         e->causes[r].refused_in_code = ADJ_D_REPLACEMENT_UNAVAILABLE;
+        e->causes[l].refused_out_line = en->mark.line;
         story(e, en, l, "base", "replacement by %s refused: %s", rd->id, why);
         if (r != l)
             story(e, en, r, "base", "cannot replace %s: %s", ld->id, why);

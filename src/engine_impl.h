@@ -56,6 +56,7 @@ typedef struct engine_cause_s {
     size_t refused_in_line;       /* the last `replace` by him that was refused; 0: none */
     adj_code_t refused_in_code;
     size_t replaced_line;         /* the `replace` that replaced him */
+    size_t refused_out_line;      /* the last `replace` of him refused: replacement-unavailable */
     size_t claim_line;            /* the first claim for his death after it */
 } engine_cause_t;
 

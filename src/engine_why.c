@@ -26,6 +26,13 @@ void adj_engine_note_dropped(adj_engine_t *e, adj_event_kind_t kind, size_t line
 
 void engine_why_dropped(const adj_engine_t *e, const adj_obligation_t *o, char *out, size_t size)
 {
+    size_t refused = e->causes[o->leader].refused_out_line;
+    out[0] = '\0';
+    if (o->kind == ADJ_OB_REPLACE && refused > o->mark.line)
+        snprintf(out, size, " (the `replace` on line %zu was refused: replacement-unavailable)",
+                 refused);
+    if (!o->dropped_line)
+        return;
     snprintf(out, size, " (the `%s` on line %zu was dropped: the leader it names is not in the "
              "roster, probably a slip for %s)", adj_event_name(engine_ob_event[o->kind]),
              o->dropped_line, lid(e, o->leader));
