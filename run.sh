@@ -2,9 +2,12 @@
 # The project's one entry point for people and CI.
 #
 #   ./run.sh demo       build, then audit the bundled disputed game
-#   ./run.sh test       build, then run every test (unit, end-to-end, schema, hostile);
-#                       build output goes to build/build.log, shown only if it fails
-#   ./run.sh sanitize   the same tests, built with AddressSanitizer + UBSan
+#   ./run.sh test       build, then run the fast tests (ctest -L fast: unit, end-to-end,
+#                       golden, schema, docs; about a minute) and print a summary;
+#                       build output in build/build.log, test output in build/ctest-fast.log
+#   ./run.sh test-slow  the slow tests (ctest -L slow: the hostile corpus's million-event
+#                       streams, the HTML report in Chromium, the SARIF validator); CI runs it
+#   ./run.sh sanitize   every test, built with AddressSanitizer + UBSan
 #   ./run.sh valgrind   the unit and end-to-end tests under valgrind memcheck
 #   ./run.sh fuzz [S]   build the libFuzzer targets and run each for S seconds (default 30)
 #   ./run.sh coverage   line coverage of src/ by the test suite (gcovr)
@@ -13,7 +16,8 @@
 #   ./run.sh web        adjutant compiled to WebAssembly with its page, in build-web/site
 #   ./run.sh web-test   that site in chromium, compared with build/adjutant (tests/web/run.js)
 #   ./run.sh mutate [N] mutation testing: N sampled mutants (default 140) of the
-#                       rules and value checks against the fast tests (slow: ~30 min)
+#                       rules and value checks against the core tests (unit, expect,
+#                       golden, fix: ctest -L core; slow: ~30 min)
 #
 # Run as root on Debian 12 it installs whatever is missing; otherwise it
 # prints the exact apt-get command to run.
@@ -39,12 +43,12 @@ install_missing() {
     need python3-jsonschema /usr/bin/python3 -c 'import jsonschema'
     need scdoc command -v scdoc
     need groff-base command -v groff
-    # the HTML report's tests render it in a browser and look at the images
-    need chromium command -v chromium
-    need python3-pil /usr/bin/python3 -c 'import PIL'
-    need poppler-utils command -v pdftoppm
     for extra in "$@"; do
         case $extra in
+        # the HTML report's slow test renders it in a browser and looks at the images
+        browser) need chromium command -v chromium
+                 need python3-pil /usr/bin/python3 -c 'import PIL'
+                 need poppler-utils command -v pdftoppm ;;
         clang) need clang command -v clang ;;
         valgrind) need valgrind command -v valgrind ;;
         gcovr) need gcovr command -v gcovr ;;
@@ -68,7 +72,8 @@ install_missing() {
 }
 
 # sarif_tool: Microsoft's SARIF validator, from npm into .tools/sarif (ignored
-# by git), for the sarif-validate test. Without npm that test is skipped.
+# by git), for the sarif-validate test (slow tier). Without it that test is
+# skipped, with a message.
 SARIF_MULTITOOL=@microsoft/sarif-multitool@5.7.0
 sarif_tool() {
     [ -x .tools/sarif/node_modules/.bin/sarif-multitool ] && return 0
@@ -78,7 +83,8 @@ sarif_tool() {
     fi
     echo "run.sh: installing $SARIF_MULTITOOL into .tools/sarif" >&2
     mkdir -p .tools/sarif
-    npm install --silent --no-audit --no-fund --prefix .tools/sarif "$SARIF_MULTITOOL" >&2
+    npm install --silent --no-audit --no-fund --prefix .tools/sarif "$SARIF_MULTITOOL" >&2 ||
+        echo "run.sh: npm could not install $SARIF_MULTITOOL: the SARIF validation test will be skipped" >&2
 }
 
 # web_tool: puppeteer-core (it drives Debian's chromium; it downloads no
@@ -109,21 +115,63 @@ quiet_build() {
     fi
 }
 
-# test_summary LOG STATUS: the last words of `./run.sh test`, for a person:
-# how many tests ran, of which kinds, and which failed.
+# test_summary LOG STATUS: the last words of a test run, for a person: how
+# many tests ran, of which kinds, which were skipped and why, which failed.
 test_summary() {
-    local log=$1 status=$2 total failed kinds
+    local log=$1 status=$2 total failed skipped kinds
     total=$(grep -c ' Test  *#' "$log" || true)
-    failed=$(grep ' Test  *#' "$log" | grep -v ' Passed ' | sed 's/.*Test  *#[0-9]*: \([^ ]*\).*/\1/' || true)
+    failed=$(grep ' Test  *#' "$log" | grep -v ' Passed \| Skipped\| Not Run (Disabled)' |
+             sed 's/.*Test  *#[0-9]*: \([^ ]*\).*/\1/' || true)
+    skipped=$(grep ' Test  *#' "$log" | grep ' Skipped' | sed 's/.*Test  *#[0-9]*: \([^ ]*\).*/\1/' || true)
     kinds=$(grep ' Test  *#' "$log" | sed 's/.*Test  *#[0-9]*: \([^ /]*\)[/ ].*/\1/' | sort | uniq -c |
             sort -rn | awk '{printf "%s%d %s", (NR > 1 ? ", " : ""), $1, $2}')
     echo
-    if [ "$status" -eq 0 ] && [ -z "$failed" ]; then
-        echo "Summary: all $total tests passed ($kinds)."
+    if [ -n "$skipped" ]; then
+        echo "Skipped (a tool is missing):"
+        grep -h 'SKIPPED' "$log" | sed 's/^/  /' | sort -u || true
+    fi
+    if [ "$total" -eq 0 ]; then
+        echo "Summary: no test ran; is $log from a build configured with -DADJ_TESTS=OFF?"
+    elif [ "$status" -eq 0 ] && [ -z "$failed" ]; then
+        echo "Summary: all $total tests passed, $(printf '%s\n' "$skipped" | grep -c .) skipped ($kinds)."
     else
         echo "Summary: $(printf '%s\n' "$failed" | grep -c .) of $total tests failed:" $failed
         echo "Their output is above and in $log; a golden test shows the difference as a diff."
     fi
+}
+
+# failed_output LOG: what each failed test printed (ctest --output-on-failure
+# writes it under the test's result line, until the next test starts or ends).
+failed_output() {
+    awk '/ Test  *#/ { show = ($0 !~ / Passed | Skipped|Not Run \(Disabled\)/) }
+         /^ *Start  *[0-9]+:/ { show = 0 }
+         /tests passed|tests failed/ { show = 0 }
+         show' "$1"
+}
+
+# run_tier DIR LABEL: the tests of one tier (ctest -L LABEL), their output in
+# DIR/ctest-LABEL.log; a line of progress every 20 s or so, then the output
+# of the tests that failed and a summary. Exits with the tier's status.
+run_tier() {
+    local dir=$1 label=$2 log=$1/ctest-$2.log status=0 pid done all last=$SECONDS
+    all=$(ctest --test-dir "$dir" -N -L "$label" | sed -n 's/^Total Tests: //p')
+    echo "run.sh: $all $label tests (ctest --test-dir $dir -L $label), output in $log"
+    ctest --test-dir "$dir" -L "$label" --output-on-failure -j "$jobs" > "$log" 2>&1 &
+    pid=$!
+    while kill -0 "$pid" 2>/dev/null; do
+        sleep 1
+        if [ $((SECONDS - last)) -ge 20 ]; then
+            last=$SECONDS
+            done=$(grep -c ' Test  *#' "$log" || true)
+            echo "  ${done} of ${all} done, $(grep ' Test  *#' "$log" | grep -vc ' Passed \| Skipped' || true) failed so far"
+        fi
+    done
+    wait "$pid" || status=$?
+    grep -q '100% tests passed' "$log" || status=1
+    [ "$status" -eq 0 ] || failed_output "$log"
+    test_summary "$log" "$status"
+    echo "($label tests: $((SECONDS - start)) s)"
+    return "$status"
 }
 
 # release_build DIR: adjutant optimised with LTO and with GCC's profile-
@@ -159,7 +207,7 @@ end_to_end() {
     local adj c
     adj=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
     (cd tests && python3 expect.py "$adj" $(find logs -name '*.yaml' | sort))
-    python3 tests/expect.py "$adj" logs/*.yaml logs/ladder/*.yaml
+    python3 tests/expect.py "$adj" --sidecar tests/examples logs/*.yaml logs/ladder/*.yaml
     for c in tests/golden/*.cmd; do
         sh tests/golden.sh "$adj" "$PWD/tests" "$(basename "$c" .cmd)" >/dev/null
     done
@@ -194,16 +242,20 @@ demo)
     ;;
 test)
     install_missing
+    start=$SECONDS
+    # ADJ_TESTS=ON: a build/ configured without tests (an install) gets them back
+    quiet_build build -DADJ_TESTS=ON
+    run_tier build fast
+    ;;
+test-slow)
+    install_missing browser
     sarif_tool
-    quiet_build build
-    status=0
-    ctest --test-dir build --output-on-failure -j "$jobs" 2>&1 | tee build/ctest.log || status=$?
-    grep -q '100% tests passed' build/ctest.log || status=1
-    test_summary build/ctest.log "$status"
-    exit "$status"
+    start=$SECONDS
+    quiet_build build -DADJ_TESTS=ON
+    run_tier build slow
     ;;
 sanitize)
-    install_missing
+    install_missing browser
     sarif_tool
     build build-san -DADJ_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
@@ -253,7 +305,7 @@ web)
     web/build.sh build-web
     ;;
 web-test)
-    install_missing npm
+    install_missing npm browser
     web_tool
     [ -f build-web/site/index.html ] || { echo "run.sh: no build-web/site: run ./run.sh web first" >&2; exit 2; }
     quiet_build build
@@ -265,7 +317,7 @@ mutate)
     python3 tests/mutate/mutate.py "$@"
     ;;
 *)
-    sed -n '2,18p' "$0"
+    sed -n '2,23p' "$0"
     exit 2
     ;;
 esac

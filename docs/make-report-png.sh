@@ -1,12 +1,12 @@
 #!/bin/sh
-# docs/make-report-png.sh - make docs/report.png, the README's picture of the
+# docs/make-report-png.sh - make docs/report.png, the guide's picture of the
 # HTML report: the page `adjutant audit --format html` writes for the
 # disputed game logs/gaines-mill-disputed.yaml, as headless Chromium draws
 # it (the top of the page: verdict, diagnostics, the log's first lines).
 #
 #   docs/make-report-png.sh [ADJUTANT]     (default: build/adjutant)
 #
-# Needs Debian's chromium (./run.sh test installs it).
+# Needs Debian's chromium (./run.sh test-slow installs it).
 set -eu
 cd "$(dirname "$0")/.."
 adjutant=${1:-build/adjutant}

@@ -7,10 +7,10 @@ counts by hand from the rolls written, chi2 as an exact fraction
 Benjamini-Hochberg by the textbook formula; the worked example's values
 are also spelled out in comments. Each check prints what differs.
 
-    usage: dice.py ADJUTANT [ADJGEN README]
+    usage: dice.py ADJUTANT [ADJGEN GUIDE]
 
-With ADJGEN and README, the README's worked example ("Are the dice fair?")
-is run as written and must print what the README shows.
+With ADJGEN and GUIDE (docs/guide.md), the guide's worked example ("Are the dice fair?")
+is run as written and must print what the guide shows.
 """
 import json
 import math
@@ -308,7 +308,7 @@ check("-j 1, 2, 7: same text", outs[3] == outs[4] == outs[5], True)
 check("-j: the run tested rows", '"p_adjusted": 0' in outs[0][1] or '"p_adjusted": 1' in outs[0][1],
       True)
 
-# ---- the README's worked example runs as written ----
+# ---- the guide's worked example runs as written ----
 if len(sys.argv) == 4:
     text = open(sys.argv[3]).read()
     section = text[text.index("## Are the dice fair?"):]
@@ -320,11 +320,11 @@ if len(sys.argv) == 4:
     os.symlink(os.path.abspath(sys.argv[2]), os.path.join(cwd, "build", "bench", "adjgen"))
     p = subprocess.run(["bash", "-c", blocks[0][1]], cwd=cwd, capture_output=True, text=True,
                        env={**os.environ, "NO_COLOR": "1"})
-    check("README example: exit status", p.returncode, 1)
-    check("README example: output", p.stdout, blocks[1][1])
+    check("guide example: exit status", p.returncode, 1)
+    check("guide example: output", p.stdout, blocks[1][1])
     p = subprocess.run([ADJ, "dice", "ladder/game-2.yaml"], cwd=cwd, capture_output=True,
                        text=True)
-    check("README example: one game", "Player 3  imc        50    2   12    8    7    5   16"
+    check("guide example: one game", "Player 3  imc        50    2   12    8    7    5   16"
           "   3.98   15.04     0.0102      0.0408\n" in p.stdout, True)
 
 for f in failures:

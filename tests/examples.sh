@@ -1,19 +1,20 @@
 #!/bin/sh
 # The example game logs in logs/ (and the ladder's archive below it) replay
 # as they document: clean games draw nothing, and the others draw exactly the
-# diagnostics their `# expect:` comments name. Then the README's --summary
-# example, run as written from the project's folder, prints what the README
-# shows.   usage: examples.sh ADJUTANT PROJECT_DIR
+# diagnostics tests/examples/LOG.expect names (the logs read as real games,
+# so their expectations live here). Then docs/ladder.md's --summary example,
+# run as written from the project's folder, prints what that page shows.
+#   usage: examples.sh ADJUTANT PROJECT_DIR
 set -eu
 cd "$2"
 # shellcheck disable=SC2046 # file names without spaces
-python3 tests/expect.py "$1" $(find logs -name '*.yaml' | sort)
+python3 tests/expect.py "$1" --sidecar tests/examples $(find logs -name '*.yaml' | sort)
 command='build/adjutant audit --summary -j 2 logs/ladder'
-want=$(sed -n "/^\\\$ $(printf '%s' "$command" | sed 's|/|\\/|g')\$/,/^\`\`\`\$/p" README.md | sed '1d;$d')
+want=$(sed -n "/^\\\$ $(printf '%s' "$command" | sed 's|/|\\/|g')\$/,/^\`\`\`\$/p" docs/ladder.md | sed '1d;$d')
 got=$(NO_COLOR=1 "$1" ${command#build/adjutant } || true)
 if [ -z "$want" ] || [ "$want" != "$got" ]; then
-    echo "README: the output shown under \`\$ $command\` is not what it prints:"
+    echo "docs/ladder.md: the output shown under \`\$ $command\` is not what it prints:"
     printf '%s\n' "$got"
     exit 1
 fi
-echo "README's --summary example: as shown"
+echo "docs/ladder.md's --summary example: as shown"

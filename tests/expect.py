@@ -17,8 +17,17 @@ options to the command line (e.g. `# args: --ruling recovery=full-turns`).
 expected, else 0).
 
 The check is exact: every expected (line, code) must be reported, and
-nothing else. Usage: expect.py ADJUTANT LOG...
+nothing else.
+
+A log that must read as a real game (the examples in logs/) keeps its
+expectations beside the tests instead: with `--sidecar DIR`, the lines of
+DIR/LOG with `.yaml` replaced by `.expect`, when that file exists, are read
+as well, each `LINE: code, code` (as `# expect-at`), `args: ...` or
+`exit: N`; lines starting with `#` there are comments.
+
+Usage: expect.py ADJUTANT [--sidecar DIR] LOG...
 """
+import os
 import json
 import re
 import shlex
@@ -44,14 +53,39 @@ def parse_codes(line, text):
     return out
 
 
-def expectations(path):
+def sidecar_lines(sidecar, path):
+    """The sidecar's lines for PATH, written as the comments a log holds."""
+    name = os.path.join(sidecar, os.path.splitext(path)[0] + ".expect")
+    if not os.path.exists(name):
+        return []
+    out = []
+    for line in open(name, encoding="utf-8").read().splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        m = re.match(r"^(\d+):(.*)$", line)
+        out.append(f"# expect-at {m.group(1)}:{m.group(2)}" if m else "# " + line)
+    return out
+
+
+def expectations(path, sidecar=None):
     want, args, exit_status = [], [], None
     with open(path, "rb") as f:
         lines = f.read().decode("utf-8", "replace").splitlines()
+    extra = sidecar_lines(sidecar, path) if sidecar else []
     for number, line in enumerate(lines, 1):
         m = EXPECT.search(line)
         if m:
             want += parse_codes(number, m.group(1))
+        m = EXPECT_AT.search(line)
+        if m:
+            want += parse_codes(int(m.group(1)), m.group(2))
+        m = re.search(r"#\s*args:\s*(.*)$", line)
+        if m:
+            args += shlex.split(m.group(1))
+        m = re.search(r"#\s*exit:\s*(\d+)", line)
+        if m:
+            exit_status = int(m.group(1))
+    for line in extra:
         m = EXPECT_AT.search(line)
         if m:
             want += parse_codes(int(m.group(1)), m.group(2))
@@ -66,8 +100,8 @@ def expectations(path):
     return want, args, exit_status
 
 
-def check(adjutant, path):
-    want, args, want_exit = expectations(path)
+def check(adjutant, path, sidecar=None):
+    want, args, want_exit = expectations(path, sidecar)
     run = subprocess.run([adjutant, "audit", "--format", "json", *args, path],
                          capture_output=True, timeout=60)
     problems = []
@@ -96,10 +130,12 @@ def check(adjutant, path):
 
 
 def main():
-    adjutant, logs = sys.argv[1], sys.argv[2:]
+    adjutant, logs, sidecar = sys.argv[1], sys.argv[2:], None
+    if logs[:1] == ["--sidecar"]:
+        sidecar, logs = logs[1], logs[2:]
     failed = 0
     for path in logs:
-        problems = check(adjutant, path)
+        problems = check(adjutant, path, sidecar)
         if problems:
             failed += 1
             print(f"FAIL {path}")

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The README's diagnostic catalogue, checked row by row against the code
+"""The diagnostic catalogue (docs/diagnostics.md), checked row by row against the code
 table (`adjutant --list-codes`, expanded from ADJ_DIAG_LIST): the same codes
 in the same order, each with the same severity and rule.
 
@@ -22,9 +22,9 @@ def rule_cell(cell):
     return f"{m.group(1)}/{m.group(2)}" if m else cell
 
 
-def readme_rows(readme):
+def readme_rows(doc):
     rows, inside = [], False
-    for line in open(readme, encoding="utf-8"):
+    for line in open(doc, encoding="utf-8"):
         if line.startswith("## "):
             inside = line.strip() == "## Diagnostic catalogue"
             continue
@@ -36,14 +36,14 @@ def readme_rows(readme):
 
 def main():
     adjutant, project = sys.argv[1], sys.argv[2]
-    want, have = program_rows(adjutant), readme_rows(project + "/README.md")
+    want, have = program_rows(adjutant), readme_rows(project + "/docs/diagnostics.md")
     failures = 0
     for i in range(max(len(want), len(have))):
         w = want[i] if i < len(want) else None
         h = have[i] if i < len(have) else None
         if w != h:
             failures += 1
-            print(f"row {i + 1}: the code table has {w}, README.md's catalogue has {h}")
+            print(f"row {i + 1}: the code table has {w}, docs/diagnostics.md's catalogue has {h}")
     if not want:
         failures += 1
         print("adjutant --list-codes printed no code")

@@ -35,7 +35,7 @@ check "a process substitution" 1 $st "$tmp/want" "$tmp/got2"
 
 mkfifo "$tmp/fifo"
 cat "$log" > "$tmp/fifo" &
-timeout 20 "$adj" compare --format json "$tmp/fifo" $rul > "$tmp/got" 2>&1
+timeout 300 "$adj" compare --format json "$tmp/fifo" $rul > "$tmp/got" 2>&1
 st=$?
 wait
 sed 's|"file": "[^"]*fifo"|"file": "'"$log"'"|' "$tmp/got" > "$tmp/got2"
@@ -45,12 +45,12 @@ check "a FIFO" 1 $st "$tmp/want" "$tmp/got2"
 # address space; a sanitizer build reserves terabytes, so not there)
 as_limit=1048576
 grep -qa -e __asan_init -e __tsan_init "$adj" && as_limit=unlimited
-( ulimit -v $as_limit; timeout 20 "$adj" compare /dev/zero $rul ) > "$tmp/got" 2>&1
+( ulimit -v $as_limit; timeout 300 "$adj" compare /dev/zero $rul ) > "$tmp/got" 2>&1
 st=$?
 printf 'adjutant: /dev/zero: larger than the 64 MiB compare reads into memory\n' > "$tmp/want2"
 check "/dev/zero: bounded, exit 2" 2 $st "$tmp/want2" "$tmp/got"
 
-( ulimit -v $as_limit; timeout 20 "$adj" compare - $rul < /dev/zero ) > "$tmp/got" 2>&1
+( ulimit -v $as_limit; timeout 300 "$adj" compare - $rul < /dev/zero ) > "$tmp/got" 2>&1
 st=$?
 printf 'adjutant: -: larger than the 64 MiB compare reads into memory\n' > "$tmp/want2"
 check "- on /dev/zero: bounded, exit 2" 2 $st "$tmp/want2" "$tmp/got"

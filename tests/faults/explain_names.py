@@ -19,7 +19,7 @@ p = subprocess.Popen([adj, "explain", "-", "lee", "nobody", "\x1b[1mx"], stdin=s
 p.stdin.write(head + b"  - {activate: lee, roll: 3}\n" * 2000)
 p.stdin.flush()
 try:
-    st = p.wait(timeout=20)  # a bound, not a measure: the pipe is never closed
+    st = p.wait(timeout=300)  # a bound, not a measure: the pipe is never closed
 except subprocess.TimeoutExpired:
     p.kill()
     st = "hang"

@@ -67,7 +67,7 @@ for sig, jobs in ((signal.SIGTERM, "1"), (signal.SIGINT, "1"), (signal.SIGHUP, "
         else:
             print("  the FIFO has no reader:", why)
         try:
-            st = p.wait(timeout=20)
+            st = p.wait(timeout=300)
         except subprocess.TimeoutExpired:
             p.kill()
             st = "hang"
@@ -92,7 +92,7 @@ with tempfile.TemporaryDirectory() as d:
     p.stdout.read(10)
     p.stdout.close()
     try:
-        st = p.wait(timeout=20)
+        st = p.wait(timeout=300)
     except subprocess.TimeoutExpired:
         p.kill()
         st = "hang"

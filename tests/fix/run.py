@@ -2,7 +2,7 @@
 """`adjutant fix` (SPEC 12), end to end, bytes exact: each correction alone
 and all together, the claim in every shape, comments, CRLF, UTF-16 with its
 BOM, multibyte text before the values, --diff (and `patch` applying it),
-standard input, refusals, and the README's example.
+standard input, refusals, and the guide's example (docs/guide.md).
 
 Usage: run.py ADJUTANT PROJECT_DIR
 """
@@ -384,15 +384,15 @@ for path in logs + sorted(glob.glob(os.path.join(PROJECT, "logs", "*.yaml"))):
     with open(os.path.join(TMP, "p.yaml"), "rb") as pf:
         check(path + " (--diff)", st3 == st and p.returncode == 0 and pf.read() == out, p.stderr)
 
-# ---- the README's example is what the command prints ----
-with open(os.path.join(PROJECT, "README.md"), encoding="utf-8") as rf:
+# ---- the guide's example (docs/guide.md) is what the command prints ----
+with open(os.path.join(PROJECT, "docs", "guide.md"), encoding="utf-8") as rf:
     readme = rf.read()
 m = re.search(r"```\n\$ adjutant fix --diff logs/gaines-mill-disputed.yaml\n(.*?)```", readme, re.S)
-check("README", m is not None, "no `fix --diff` example in README.md")
+check("guide", m is not None, "no `fix --diff` example in docs/guide.md")
 if m:
     p = subprocess.run(f"{ADJ} fix --diff logs/gaines-mill-disputed.yaml 2>&1", shell=True,
                        cwd=PROJECT, capture_output=True)
-    check("README", m.group(1) == p.stdout.decode(), "README's example differs from the output:\n"
+    check("guide", m.group(1) == p.stdout.decode(), "docs/guide.md's example differs from the output:\n"
           + p.stdout.decode())
 
 shutil.rmtree(TMP)

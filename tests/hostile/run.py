@@ -9,8 +9,8 @@ big is committed). Each case runs
 
     ADJUTANT audit --format json FILE     and     ADJUTANT audit FILE
 
-under a 10 s timeout and a 512 MB address-space limit (RLIMIT_AS, set in
-preexec_fn), and checks:
+under a 512 MB address-space limit (RLIMIT_AS, set in preexec_fn), and
+checks:
 
   * the exit status SPEC 5 gives: 0 when the log holds no error (warnings
     allowed), 1 when it holds one; a reading-limit violation is an error
@@ -25,11 +25,14 @@ preexec_fn), and checks:
 
 It prints one line per case, a table of wall time and peak RSS (of each
 child, from wait4), and `N passed, M failed`. Exit status 0 only when all
-passed.
+passed. The wall times are shown, never judged: how fast adjutant is
+belongs to `./run.sh bench`. A run that has not finished after HANG seconds
+is a hang (the streams are linear; on a loaded machine the slowest case
+takes a few seconds) and is killed and failed.
 
 A sanitizer build (ASan reserves terabytes of address space) cannot run
-under RLIMIT_AS: for it the limit is not set, the peak RSS is checked
-against 1.5 GB instead, and the timeout is tripled.
+under RLIMIT_AS: for it the limit is not set, and the peak RSS is checked
+against 1.5 GB instead.
 """
 
 import json
@@ -43,7 +46,7 @@ import sys
 import tempfile
 import time
 
-TIMEOUT = 10.0                  # seconds per run
+HANG = 300.0                    # seconds: a run still going then is a hang
 AS_LIMIT = 512 * 1024 * 1024    # bytes of address space per run
 INT64_MAX = 2**63 - 1
 INT64_MIN = -(2**63)
@@ -96,7 +99,7 @@ def run(binary, args, sanitized):
     """Run BINARY ARGS under the limits; stdout/stderr go to files so a
     large report cannot block the child on a full pipe."""
     res = Result()
-    timeout = TIMEOUT * (3 if sanitized else 1)
+    timeout = HANG
 
     def limits():
         # inherited by the launcher and by adjutant, which it forks
@@ -127,8 +130,6 @@ def run(binary, args, sanitized):
         os.unlink(stats)
         if len(line) == 3:
             res.status, res.rss_kb, res.wall = int(line[0]), int(line[1]), float(line[2])
-            if res.wall > timeout:
-                res.timed_out = True
         else:
             res.timed_out = True if res.timed_out else res.timed_out
             res.status = None
@@ -855,7 +856,7 @@ def run_case(binary, case, tmp, sanitized):
         exit_ok, codes_ok = case.alt
     for label, r in (("json", rj), ("text", rt)):
         if r.timed_out:
-            problems.append("%s run timed out after %.1f s" % (label, r.wall))
+            problems.append("%s run did not finish in %.0f s: a hang" % (label, r.wall))
         elif r.status != exit_ok:
             problems.append("%s run exited %s, expected %d (stderr: %r)"
                             % (label, r.status, exit_ok, r.stderr[-300:]))
@@ -897,8 +898,7 @@ def main(argv):
     only = argv[2:]
     sanitized = is_sanitized(binary)
     if sanitized:
-        print("note: sanitizer build: RLIMIT_AS not set; peak RSS checked against 1.5 GB; "
-              "timeout %.0f s" % (TIMEOUT * 3))
+        print("note: sanitizer build: RLIMIT_AS not set; peak RSS checked against 1.5 GB")
     tmp = tempfile.mkdtemp(prefix="adj-hostile-")
     passed = failed = 0
     table = []

@@ -20,6 +20,16 @@ from common import (audit_json, check, diag_rules, dom_rules, finish, parse, run
 ADJ, ROOT, OUT = sys.argv[1], sys.argv[2], sys.argv[3]
 HERE = os.path.join(ROOT, "tests", "html")
 TMP = tempfile.mkdtemp(prefix="adjbrowser.")
+MISSING = [t for t in ("chromium", "pdftoppm") if not shutil.which(t)]
+try:
+    import PIL  # noqa: F401  (python3-pil: the screenshots are looked at)
+except ImportError:
+    MISSING.append("python3-pil")
+if MISSING:
+    print("html-browser: SKIPPED: %s not installed (run.sh installs them as root)"
+          % ", ".join(MISSING))
+    sys.exit(77)
+
 CHROME = ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
           "--no-first-run", f"--user-data-dir={TMP}/profile"]
 os.makedirs(OUT, exist_ok=True)

@@ -6,8 +6,8 @@ usage: mutate.py [N] [--seed S] [--timeout SECONDS] [--list] [--only ID] [--sani
 Enumerates single mutants of the functions named in TARGETS below, samples
 N of them with a fixed seed, and for each one: writes the mutated file into
 a private copy of the tree (build-mutate/tree), rebuilds it incrementally
-(build-mutate/build, -j2) and runs the fast tests (ctest label `fast`: unit,
-expect, golden), stopping at the first failure. A mutant is `killed` when a
+(build-mutate/build, -j2) and runs the core tests (ctest label `core`: unit,
+expect, golden, fix), stopping at the first failure. A mutant is `killed` when a
 test fails or times out, `survived` when every test passes, `no-build` when
 it does not compile. With --sanitize the copy is built with ASan+UBSan
 (build-mutate/build-san), so leaks and bad reads also kill. Mutants listed in tests/mutate/equivalent.txt (same
@@ -41,7 +41,7 @@ TARGETS = {
 SEED = 12
 N_DEFAULT = 140
 TIMEOUT = 120          # seconds per mutant, build excluded
-CTEST_LABEL = "fast"
+CTEST_LABEL = "core"
 # -------------------------------------------------------------------------
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -50,7 +50,7 @@ TREE = os.path.join(WORK, "tree")
 BUILD = os.path.join(WORK, "build")  # build-san with --sanitize
 EQUIV = os.path.join(ROOT, "tests", "mutate", "equivalent.txt")
 # everything CMakeLists.txt reads at configure or build time (the man pages are built by `all`)
-COPY = ["CMakeLists.txt", "README.md", "include", "src", "tests", "bench", "logs", "schemas",
+COPY = ["CMakeLists.txt", "README.md", "docs", "include", "src", "tests", "bench", "logs", "schemas",
         "fuzz", "man", "completion"]
 
 FUNC_HEAD = re.compile(r"^(?:static\s+)?(?:inline\s+)?[A-Za-z_][\w\s\*]*?\b(\w+)\s*\(")
@@ -242,7 +242,7 @@ def prepare(sanitize):
         sys.exit("mutate: the unmutated tree does not build:\n" + out)
     rc, out = run(["ctest", "--test-dir", BUILD, "-L", CTEST_LABEL, "-j2"])
     if rc != 0:
-        sys.exit("mutate: the fast tests fail on the unmutated tree:\n" + out[-3000:])
+        sys.exit("mutate: the core tests fail on the unmutated tree:\n" + out[-3000:])
 
 
 def try_mutant(m, timeout):

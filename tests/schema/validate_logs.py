@@ -8,7 +8,7 @@ python3-jsonschema (no pip). Under SOURCE_DIR it
 
   1. checks the schema itself against the draft 2020-12 metaschema;
   2. validates every logs/**/*.yaml: a log must draw exactly the shape problems its
-     "# expect: CODE" comments announce (codes of SHAPE_CODES), each on its
+     expectations in tests/examples/logs/ (`LINE: CODE, ...`) announce (codes of SHAPE_CODES), each on its
      line, and none elsewhere; a clean log therefore has none;
   3. asserts that every tests/schema/invalid/*.yaml is rejected (and, where its
      lines carry "# expect:" comments, rejected with those codes on those lines);
@@ -34,9 +34,14 @@ import pathlib
 import re
 import sys
 
-import yaml
-from yaml.nodes import MappingNode, ScalarNode, SequenceNode
-from jsonschema import Draft202012Validator
+try:
+    import yaml
+    from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+    from jsonschema import Draft202012Validator
+except ImportError as missing:
+    print(f"schema: SKIPPED: {missing.name} is not installed (python3-yaml, python3-jsonschema; "
+          "run.sh installs them as root)")
+    sys.exit(77)
 
 SCHEMA_PATH = "schemas/adjutant-log.schema.json"
 
@@ -273,6 +278,21 @@ def expected_codes(text):
     return expected
 
 
+def sidecar_text(root, label):
+    """The expectations of an example log (logs/X.yaml), which reads as a real
+    game: tests/examples/logs/X.expect, each `LINE: CODE, ...`, written as the
+    comments expected_codes reads on those lines ('' when there is none)."""
+    sidecar = root / "tests" / "examples" / label.with_suffix(".expect")
+    if not sidecar.exists():
+        return ""
+    lines = {}
+    for line in sidecar.read_text(encoding="utf-8").splitlines():
+        match = re.match(r"^(\d+):(.*)$", line)
+        if match:
+            lines[int(match.group(1))] = "# expect:" + match.group(2)
+    return "\n".join(lines.get(n, "") for n in range(1, max(lines, default=0) + 1))
+
+
 def compare(expected, problems):
     """Lines where the problems found differ from the codes expected, as text."""
     got = {}
@@ -338,7 +358,7 @@ def main(argv):
     for path in logs:
         label = path.relative_to(root)
         problems = audit_file(checker, path)
-        expected = expected_codes(path.read_text(encoding="utf-8"))
+        expected = expected_codes(sidecar_text(root, label))
         detail = compare(expected, problems)
         what = "accepted" if not expected else \
             "shape problems exactly as expected on lines " + ", ".join(map(str, sorted(expected)))
