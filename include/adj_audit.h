@@ -76,6 +76,8 @@ typedef struct adj_audit_s {
     uint64_t bytes;           /* bytes read */
     uint64_t events;          /* YAML events parsed */
     bool at_reached;          /* --at turn:N: the replay stopped at `turn: N` */
+    bool at_whole;            /* --at: no event lies after the moment: the events ended and
+                                 the log was replayed whole, as without --at */
 } adj_audit_t;
 
 /* --at turn:N asked for a turn the replay never began (SPEC 6.2 warns). */

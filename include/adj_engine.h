@@ -160,6 +160,10 @@ void adj_engine_feed(adj_engine_t *e, const adj_entry_t *entry);
 
 /* The events sequence ended at `mark`: expire obligations, warn missing-end. */
 void adj_engine_finish(adj_engine_t *e, adj_mark_t mark);
+/* The same, where `last_line` is the file's last line when `mark` lies
+ * after it (adj_reader_events_end_after), 0 otherwise: the messages then
+ * name that line, not one the file does not show (the mark stays). */
+void adj_engine_finish_after(adj_engine_t *e, adj_mark_t mark, size_t last_line);
 
 /* A `kind` roll on line `line` was dropped for an unknown id that is a slip
  * for leader l (adj_reader_take_dropped): if l owes such a roll, its

@@ -61,6 +61,10 @@ adj_read_status_t adj_reader_next(adj_reader_t *r, const adj_entry_t **entry)
                 return reader_status(&r->st);
             if (r->st.ev.type == YAML_SEQUENCE_END_EVENT) {
                 r->events_end = ev_mark(r);
+                /* ended by the file's end: libyaml's mark lies after its last line */
+                if (r->st.parser.eof && r->st.parser.mark.index == r->st.ev.start_mark.index &&
+                    r->st.ev.start_mark.column == 0 && r->st.ev.start_mark.line > 0)
+                    r->events_end_after = r->st.ev.start_mark.line;
                 r->st.state = RS_AFTER_EVENTS;
                 return ADJ_READ_EVENTS_END;
             }
@@ -136,6 +140,7 @@ const adj_header_t *adj_reader_header(const adj_reader_t *r)
 }
 
 adj_mark_t adj_reader_events_end(const adj_reader_t *r) { return r->events_end; }
+size_t adj_reader_events_end_after(const adj_reader_t *r) { return r->events_end_after; }
 void adj_reader_set_chunks(adj_reader_t *r, const size_t *sizes, size_t count)
 {
     r->st.chunks = sizes;

@@ -136,6 +136,8 @@ struct adj_reader_s {
     /* raw header */
     hv_t format, first_turn, last_turn, sides, leaders, imc, optional_rules, players;
     bool header_seen[HK_COUNT];
+    adj_mark_t hv_mark[HK_COUNT]; /* where each header key's (first) value starts */
+    char *hv_what[HK_COUNT];    /* owned: what a bad value is, for its message (or NULL) */
     int64_t first, last;
     char *side_names[2];        /* owned until moved into header */
     char *scenario;             /* owned: the first `scenario` scalar, NULL when none */
@@ -181,6 +183,7 @@ struct adj_reader_s {
     adj_entry_t entry;
     uint32_t entry_spans;       /* slots whose span entry.at holds (the rest are zero) */
     adj_mark_t events_end;
+    size_t events_end_after;    /* the file's last line when events_end lies after it, or 0 */
     size_t suggest_used;        /* roster comparisons made for "did you mean" */
     adj_dropped_t dropped[ADJ_MAX_DROPPED]; /* rolls dropped since the last entry */
     size_t dropped_count;

@@ -52,6 +52,10 @@ const char *reader_closest(const char *key, size_t n, const char *const *names, 
 void reader_put_user_text(adj_buf_t *b, const char *s, size_t n);
 /* A short, quoted rendering of user text for messages, in tmp. */
 const char *reader_clip(adj_buf_t *tmp, const char *s, size_t n);
+/* What a value (its first event) is, for a message saying what it must be
+ * instead: "a list", "a mapping", "null", or the scalar quoted. Owned. */
+struct yaml_event_s;
+char *reader_value_words(const struct yaml_event_s *ev, adj_buf_t *tmp);
 
 static inline bool text_is_null(const char *s, size_t n, bool plain)
 {

@@ -124,9 +124,11 @@ static void audit_run(adj_audit_t *a, adj_reader_t *r, const adj_audit_opts_t *o
         } else if (st == ADJ_READ_EVENTS_END) {
             if (o->read_only)
                 continue;
+            a->at_whole = o->at.kind != ADJ_AT_NONE;
             audit_pass_dropped(a, r);
             if (!o->open_end)  /* status reads on: keys after `events` are still reported */
-                adj_engine_finish(a->engine, adj_reader_events_end(r));
+                adj_engine_finish_after(a->engine, adj_reader_events_end(r),
+                                        adj_reader_events_end_after(r));
         } else {
             if (st == ADJ_READ_IO_ERROR) {
                 int err = adj_reader_io_errno(r);

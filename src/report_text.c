@@ -104,16 +104,55 @@ static void changed_rulings(adj_buf_t *out, const adj_rulings_t *rs, const char 
 
 /* ---- a file's audit ---- */
 
-static void audit_preamble(adj_buf_t *out, const adj_audit_opts_t *ao)
+/* What is owed at an `--at` moment, which the stop does not expire. */
+static void owed_at_moment(adj_buf_t *out, const adj_audit_t *a)
 {
+    size_t n;
+    adj_obligation_t *obs = adj_pending_sorted(&a->result, &n);
+    adj_buf_t due = {0};
+    adj_buf_puts(out, n ? "owed at that moment (not yet missing):\n"
+                        : "nothing is owed at that moment\n");
+    for (size_t i = 0; i < n; i++) {
+        adj_buf_puts(out, "  ");
+        adj_pending_due(&due, a->result.header, &obs[i]);
+        put_text(out, due.data ? due.data : "", 0);
+        adj_buf_reset(&due);
+        adj_buf_putc(out, '\n');
+    }
+    adj_buf_free(&due);
+    free(obs);
+}
+
+/* The rulings in force and, with `--at`, what the replay did (SPEC 6.2):
+ * stopped at the moment, or replayed the whole log because no event lies
+ * after it or the turn never begins. */
+static void audit_preamble(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o)
+{
+    const adj_audit_opts_t *ao = o->audit;
     if (ao && !adj_rulings_is_default(&ao->rulings)) {
         adj_buf_puts(out, "rulings:");
         changed_rulings(out, &ao->rulings, " ", " ");
         adj_buf_puts(out, " (the others at their defaults)\n");
     }
-    if (ao && ao->at.kind != ADJ_AT_NONE)
-        adj_buf_printf(out, "at %s:%lld: the state at that moment of the log\n",
-                       ao->at.kind == ADJ_AT_TURN ? "turn" : "line", (long long)ao->at.value);
+    if (!ao || ao->at.kind == ADJ_AT_NONE)
+        return;
+    bool turn = ao->at.kind == ADJ_AT_TURN;
+    long long v = (long long)ao->at.value;
+    adj_buf_printf(out, "at %s:%lld: ", turn ? "turn" : "line", v);
+    if (turn && adj_audit_at_missed(a, ao))
+        adj_buf_printf(out, "turn %lld never begins, so this is the whole log's audit, as "
+                       "without --at; `adjutant status` lists what a game in progress owes\n", v);
+    else if (a->at_whole)
+        adj_buf_printf(out, "the whole log (nothing after line %lld), audited as without --at: "
+                       "what is still owed at its end is reported missing; `adjutant status` "
+                       "lists it as owed instead\n", v);
+    else if (!a->replayed || a->diags.stopped)
+        adj_buf_puts(out, "the state at that moment of the log\n");
+    else {
+        adj_buf_puts(out, "the state at that moment of the log; nothing after it is replayed, "
+                          "and nothing is expired by the stop\n");
+        owed_at_moment(out, a);
+    }
 }
 
 static void leaders_table(adj_buf_t *out, const adj_replay_t *r, const adj_report_opts_t *o)
@@ -202,7 +241,7 @@ static void verdict(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_
 
 static void text_audit(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o)
 {
-    audit_preamble(out, o->audit);
+    audit_preamble(out, a, o);
     for (size_t i = 0; i < a->diags.count; i++)
         put_diag(out, a, &a->diags.items[i], o);
     if (a->diags.omitted)
@@ -437,15 +476,52 @@ static void explain_steps(adj_buf_t *out, const adj_header_t *h, const adj_story
     }
 }
 
+enum { ELSEWHERE_LINES = 10 };  /* lines named before "and N more" */
+
+/* The next error line after index *i of the sorted list (0: none left). */
+static size_t next_error_line(const adj_audit_t *a, size_t *i, size_t last)
+{
+    for (; *i < a->diags.count; (*i)++) {
+        const adj_diag_t *g = &a->diags.items[*i];
+        if (adj_code_severity(g->code) == ADJ_SEV_ERROR && g->mark.line != last)
+            return g->mark.line;
+    }
+    return 0;
+}
+
+/* The log has errors and none is about him (so the exit status is not his
+ * doing): say where they are, by line. */
+static void explain_elsewhere(adj_buf_t *out, const adj_audit_t *a, size_t his_errors)
+{
+    size_t n = a->diags.errors - his_errors, lines = 0, i = 0, line = 0;
+    if (his_errors || n == 0)
+        return;
+    while ((line = next_error_line(a, &i, line)) != 0)
+        lines++;
+    adj_buf_printf(out, "  %zu error%s elsewhere in the log: line%s", n, n == 1 ? "" : "s",
+                   lines > 1 ? "s" : "");
+    i = line = 0;
+    for (size_t k = 0; k < lines && k < ELSEWHERE_LINES; k++) {
+        line = next_error_line(a, &i, line);
+        adj_buf_printf(out, "%s %zu", k ? "," : "", line);
+    }
+    if (lines > ELSEWHERE_LINES)
+        adj_buf_printf(out, " and %zu more", lines - ELSEWHERE_LINES);
+    if (a->diags.omitted)
+        adj_buf_puts(out, " (and more not listed)");
+    adj_buf_putc(out, '\n');
+}
+
 static void explain_diags(adj_buf_t *out, const adj_audit_t *a, const char *id)
 {
-    size_t about = 0;
+    size_t about = 0, his_errors = 0;
     for (size_t i = 0; i < a->diags.count; i++) {
         const adj_diag_t *g = &a->diags.items[i];
         if (!adj_diag_is_about(g, id))
             continue;
         if (about++ == 0)
             adj_buf_puts(out, "  diagnostics about him:\n");
+        his_errors += adj_code_severity(g->code) == ADJ_SEV_ERROR;
         adj_buf_printf(out, "    %zu:%zu: %s: ", g->mark.line, g->mark.column,
                        severity_name(g->code));
         put_escaped(out, g->message);
@@ -453,6 +529,7 @@ static void explain_diags(adj_buf_t *out, const adj_audit_t *a, const char *id)
     }
     if (!about)
         adj_buf_puts(out, "  no diagnostic is about him\n");
+    explain_elsewhere(out, a, his_errors);
 }
 
 static void text_explain(adj_buf_t *out, const adj_audit_t *a, const adj_story_t *s,
