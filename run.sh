@@ -258,6 +258,8 @@ web-test)
     [ -f build-web/site/index.html ] || { echo "run.sh: no build-web/site: run ./run.sh web first" >&2; exit 2; }
     quiet_build build
     NODE_PATH=$PWD/.tools/web/node_modules node tests/web/run.js build-web/site build/adjutant
+    NODE_PATH=$PWD/.tools/web/node_modules node tests/web/dice_same.js build-web/site build/adjutant \
+        build/bench/adjgen
     ;;
 mutate)
     install_missing
