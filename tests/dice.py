@@ -692,12 +692,15 @@ check("-j 1, 2, 7: same text", outs[3] == outs[4] == outs[5], True)
 check("-j: the run tested rows", '"p_adjusted": 0' in outs[0][1] or '"p_adjusted": 1' in outs[0][1],
       True)
 
-# ---- the README's worked example runs as written ----
+# ---- the documentation's worked example runs as written ----
 if len(sys.argv) == 4:
     text = open(sys.argv[3]).read()
-    section = text[text.index("## Are the dice fair?"):]
-    section = section[:section.index("\n## ", 5)]
+    section = text[text.index("\n## Are the dice fair?") + 1:]
+    end = section.find("\n## ", 5)
+    section = section[:end] if end > 0 else section
     blocks = re.findall(r"```(\w*)\n(.*?)```", section, re.S)
+    first = [k for k, b in enumerate(blocks) if b[0] == "sh"][0]  # the script, then its output
+    blocks = blocks[first:]
     cwd = os.path.join(TMP, "readme")
     os.makedirs(os.path.join(cwd, "build", "bench"))
     os.symlink(os.path.abspath(ADJ), os.path.join(cwd, "build", "adjutant"))
