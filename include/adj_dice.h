@@ -102,6 +102,7 @@ typedef struct adj_dice_group_s {
     size_t spelling_count;
     adj_dice_member_t *members; /* owned: its sides, in file order then `sides` order */
     size_t member_count, member_cap;
+    bool has_rows;              /* it has a counted roll */
 } adj_dice_group_t;
 
 /* Why a row is flagged: one face (or pair cell) far off, or one file's part. */

@@ -455,6 +455,7 @@ static void build_rows(adj_dice_t *d)
         }
         size_t before = d->row_count;
         kind_rows(d, &cap, &c, &who);
+        d->groups[g].has_rows = d->row_count > before;
         if (gr->player && d->row_count > before) {
             adj_dice_row_t pairs, repeat;
             dice_order_rows(d, g, &who, &pairs, &repeat);
@@ -493,14 +494,16 @@ static void adjust(adj_dice_t *d)
     free(scratch);
 }
 
-/* Player groups whose keys are one edit apart, each pair once, in row order. */
+/* Player groups whose keys are one edit apart, each pair once, in row order
+ * (groups with rows: one with no counted roll has no row to order by). */
 static void find_look_alike(adj_dice_t *d)
 {
     size_t cap = 0;
     for (size_t i = 0; i < d->group_count && d->groups[i].player; i++)
         for (size_t j = i + 1; j < d->group_count && d->groups[j].player; j++) {
             const adj_dice_group_t *a = &d->groups[i], *b = &d->groups[j];
-            if (!adj_name_look_alike(a->key, a->key_len, b->key, b->key_len))
+            if (!a->has_rows || !b->has_rows ||
+                !adj_name_look_alike(a->key, a->key_len, b->key, b->key_len))
                 continue;
             if (d->look_alike_count == cap) {
                 cap = cap ? cap * 2 : 4;

@@ -100,9 +100,8 @@ static void suffix_array(const text_t *x, int32_t *sa, int32_t *rank, int32_t *t
         sa[--cnt[x->t[i]]] = i;
     for (int32_t k = 1;; k *= 2) {
         int32_t p = 0;  /* by the second half: those with none first */
-        for (int32_t i = n - k; i < n; i++)
-            if (i >= 0)
-                tmp[p++] = i;
+        for (int32_t i = n > k ? n - k : 0; i < n; i++)
+            tmp[p++] = i;
         for (int32_t j = 0; j < n; j++)
             if (sa[j] >= k)
                 tmp[p++] = sa[j] - k;
@@ -123,7 +122,7 @@ static void suffix_array(const text_t *x, int32_t *sa, int32_t *rank, int32_t *t
             tmp[b] = cls;
         }
         memcpy(rank, tmp, (size_t)n * sizeof *rank);
-        if (cls == n - 1 || k >= n)
+        if (cls == n - 1 || k >= n / 2 + 1)  /* all apart (k never overflows) */
             break;
     }
     free(cnt);
@@ -232,8 +231,8 @@ static void repeat_row(const adj_dice_t *d, const adj_dice_group_t *g, adj_dice_
         squares += (unsigned __int128)r * (unsigned __int128)r;
         files += r > 0;
     }
-    if (files < 2)
-        return;
+    if (files < 2 || sum + g->member_count >= INT32_MAX)
+        return;  /* one file: untested (and no archive holds 2^31 rolls of one player) */
     text_t x;
     text_build(d, g, &x);
     int32_t *sa = adj_xcalloc(x.n + 1, sizeof *sa);

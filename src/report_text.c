@@ -830,8 +830,8 @@ static void text_dice(adj_buf_t *out, const adj_dice_t *d, const adj_report_opts
         dice_table(out, d, o);
     else
         adj_buf_puts(out, "no rolls counted\n");
-    dice_not_counted(out, d);
     dice_look_alike(out, d);
+    dice_not_counted(out, d);
     adj_buf_printf(out, "\np: the chance that fair dice stray at least this far from an even "
                         "spread (chi-square,\n5 degrees of freedom; rough near 30 rolls). "
                         "p_adjusted: p corrected for the %zu row%s\ntested in this run "
