@@ -33,6 +33,7 @@ install_missing() {
     need make command -v make
     need pkg-config command -v pkg-config
     need libyaml-dev pkg-config --exists yaml-0.1
+    need libutf8proc-dev pkg-config --exists libutf8proc
     need libcmocka-dev pkg-config --exists cmocka
     need python3 test -x /usr/bin/python3
     need python3-yaml /usr/bin/python3 -c 'import yaml'

@@ -29,7 +29,10 @@
 #
 # The players' archive is run as `adjutant audit --format json -j 1 DIR`
 # (in place of the floor) then `adjutant dice --format json -j 1 DIR`, round
-# by round: dice must take at most 1.2x audit's time, in flat memory.
+# by round: dice must take at most 1.2x audit's time; its memory grows by about
+# five bytes per roll (each roll's face and line, kept for the order rows),
+# never with the square of the archive. bench/dice_power.py gives the rolls
+# needed to catch each kind of cheat, and the false-flag rate.
 #
 # Environment: KEEP=1 keeps the temporary directory; ARCHIVE_FAULTS sets the
 # archive's fault rate; ONLY=dice runs the players' archive alone.
