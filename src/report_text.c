@@ -668,17 +668,21 @@ static const char *dice_rolls_word(adj_dice_kind_t k)
     return (unsigned)k <= ADJ_DICE_PAIRS ? words[k] : "";
 }
 
-/* "most in a.yaml (18 of 41), b.yaml (9 of 40), c.yaml (7 of 38) and 4 more files" */
+/* "most in a.yaml (18 of 41), b.yaml (9 of 40), c.yaml (7 of 38) and 4 more
+ * files"; for a face rolled too seldom, "fewest in" and the files from the
+ * other end (the parts are sorted by count above the file's share). */
 static void dice_most_in(adj_buf_t *out, const adj_dice_t *d, const adj_dice_row_t *r)
 {
-    adj_buf_puts(out, "; most in ");
+    bool fewest = r->count_len * r->counts[r->deviant] < r->n;
+    adj_buf_puts(out, fewest ? "; fewest in " : "; most in ");
     size_t shown = r->part_count < 3 ? r->part_count : 3;
     for (size_t i = 0; i < shown; i++) {
+        const adj_dice_part_t *pt = &r->parts[fewest ? r->part_count - 1 - i : i];
         if (i)
             adj_buf_puts(out, ", ");
-        put_text(out, d->files[r->parts[i].file].file, 0);
-        adj_buf_printf(out, " (%lld of ", (long long)r->parts[i].count);
-        dice_count(out, r->parts[i].rolls);
+        put_text(out, d->files[pt->file].file, 0);
+        adj_buf_printf(out, " (%lld of ", (long long)pt->count);
+        dice_count(out, pt->rolls);
         adj_buf_putc(out, ')');
     }
     if (r->part_count > shown)
