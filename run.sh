@@ -37,6 +37,7 @@ install_missing() {
     need make command -v make
     need pkg-config command -v pkg-config
     need libyaml-dev pkg-config --exists yaml-0.1
+    need libutf8proc-dev pkg-config --exists libutf8proc
     need libcmocka-dev pkg-config --exists cmocka
     need python3 test -x /usr/bin/python3
     need python3-yaml /usr/bin/python3 -c 'import yaml'
@@ -310,6 +311,8 @@ web-test)
     [ -f build-web/site/index.html ] || { echo "run.sh: no build-web/site: run ./run.sh web first" >&2; exit 2; }
     quiet_build build
     NODE_PATH=$PWD/.tools/web/node_modules node tests/web/run.js build-web/site build/adjutant
+    NODE_PATH=$PWD/.tools/web/node_modules node tests/web/dice_same.js build-web/site build/adjutant \
+        build/bench/adjgen
     ;;
 mutate)
     install_missing
