@@ -255,8 +255,9 @@ static void final_state(adj_buf_t *out, const adj_audit_t *a, const adj_report_o
 
 /* ---- the tally ---- */
 
-static void tally_parts(adj_buf_t *out, const adj_audit_t *a)
+static void tally_parts(adj_buf_t *out, const html_page_t *pg)
 {
+    const adj_audit_t *a = pg->a;
     const adj_contrib_t *parts = a->result.parts;
     size_t total = a->result.part_count;
     size_t shown = total < ADJ_MAX_CONTRIBS ? total : ADJ_MAX_CONTRIBS;
@@ -279,15 +280,18 @@ static void tally_parts(adj_buf_t *out, const adj_audit_t *a)
         } else {
             adj_buf_puts(out, "awarded");
         }
-        adj_buf_printf(out, " (<a href=\"#L%zu\">line %zu</a>)</li>\n", c->line, c->line);
+        adj_buf_puts(out, " (");
+        html_line_ref(out, pg, c->line);
+        adj_buf_puts(out, ")</li>\n");
     }
     if (total > shown)
         adj_buf_printf(out, "<li>and %zu more, not listed</li>\n", total - shown);
     adj_buf_puts(out, "</ul>\n");
 }
 
-static void tally(adj_buf_t *out, const adj_audit_t *a)
+static void tally(adj_buf_t *out, const html_page_t *pg)
 {
+    const adj_audit_t *a = pg->a;
     adj_buf_puts(out, "<section id=\"tally\"><h2>The tally</h2>\n");
     if (!a->replayed) {
         adj_buf_puts(out, "<p>No replay, so no tally.</p></section>\n");
@@ -314,15 +318,16 @@ static void tally(adj_buf_t *out, const adj_audit_t *a)
         adj_buf_printf(out, "<td colspan=\"2\">%s</td>",
                        r->ended ? "no claim at <code>end</code>" : "no <code>end</code>");
     adj_buf_puts(out, "</tr>\n</tbody></table>\n");
-    tally_parts(out, a);
+    tally_parts(out, pg);
     adj_buf_puts(out, "</section>\n");
 }
 
 /* ---- the stories ---- */
 
-static void story_steps(adj_buf_t *out, const adj_header_t *h, const adj_chronicle_t *ch,
-                        size_t l, const adj_report_opts_t *o)
+static void story_steps(adj_buf_t *out, const html_page_t *pg, const adj_chronicle_t *ch,
+                        size_t l)
 {
+    const adj_header_t *h = pg->a->result.header;
     const adj_chron_story_t *s = &ch->stories[l];
     if (s->count == 0) {
         adj_buf_puts(out, "<p>No event of the replay names him.</p>\n");
@@ -331,10 +336,17 @@ static void story_steps(adj_buf_t *out, const adj_header_t *h, const adj_chronic
     adj_buf_puts(out, "<ol>\n");
     for (size_t i = 0; i < s->count; i++) {
         const adj_chron_step_t *st = &s->steps[i];
-        adj_buf_printf(out, "<li><a href=\"#L%zu\">line %zu</a>", st->line, st->line);
-        if (st->has_turn)
-            adj_buf_printf(out, ", turn %lld", (long long)st->turn);
-        adj_buf_printf(out, ", <code>%s</code> [%s]: ", st->event, st->rule);
+        adj_buf_puts(out, "<li>");
+        html_line_ref(out, pg, st->line);
+        if (st->has_turn) {
+            adj_buf_puts(out, ", turn ");
+            html_num(out, st->turn);
+        }
+        adj_buf_puts(out, ", <code>");
+        adj_buf_puts(out, st->event);
+        adj_buf_puts(out, "</code> [");
+        adj_buf_puts(out, st->rule);
+        adj_buf_puts(out, "]: ");
         html_str(out, ch->texts.data + st->text);
         adj_buf_puts(out, " <span class=\"now\">now: ");
         html_cell_text(out, st->after);
@@ -343,7 +355,7 @@ static void story_steps(adj_buf_t *out, const adj_header_t *h, const adj_chronic
             html_str(out, h->leaders[st->replaced_by].id);
         }
         adj_buf_puts(out, "</span></li>\n");
-        html_drain(out, o);
+        html_drain(out, pg->o);
     }
     adj_buf_puts(out, "</ol>\n");
 }
@@ -361,17 +373,18 @@ static void about_build(about_t *ab, const adj_audit_t *a, size_t leaders)
     memset(ab->first, 0xFF, (leaders ? leaders : 1) * sizeof *ab->first);
     for (size_t i = a->diags.count; i-- > 0;) {
         const adj_diag_t *g = &a->diags.items[i];
-        int32_t l = g->leader ? adj_reader_leader_index(a->reader, g->leader) : -1;
+        int32_t l = g->leader && leaders ? adj_reader_leader_index(a->reader, g->leader) : -1;
         ab->next[i] = SIZE_MAX;
-        if (l < 0)
+        if (l < 0 || (size_t)l >= leaders)
             continue;
         ab->next[i] = ab->first[l];
         ab->first[l] = i;
     }
 }
 
-static void story_diags(adj_buf_t *out, const adj_audit_t *a, const about_t *ab, size_t l)
+static void story_diags(adj_buf_t *out, const html_page_t *pg, const about_t *ab, size_t l)
 {
+    const adj_audit_t *a = pg->a;
     size_t about = 0;
     for (size_t i = ab->first[l]; i != SIZE_MAX; i = ab->next[i]) {
         const adj_diag_t *g = &a->diags.items[i];
@@ -385,59 +398,108 @@ static void story_diags(adj_buf_t *out, const adj_audit_t *a, const about_t *ab,
     adj_buf_puts(out, about ? "</ul>\n" : "<p>No diagnostic is about him.</p>\n");
 }
 
-static void stories(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o)
+/* One leader's story in its <details>. */
+static void story(adj_buf_t *out, const html_page_t *pg, const about_t *ab, size_t l)
 {
+    const adj_audit_t *a = pg->a;
+    const adj_header_t *h = a->result.header;
+    const adj_leader_def_t *d = &h->leaders[l];
+    adj_buf_puts(out, "<details><summary><code>");
+    html_str(out, d->id);
+    adj_buf_puts(out, "</code>");
+    if (d->name) {
+        adj_buf_puts(out, " (");
+        html_str(out, d->name);
+        adj_buf_putc(out, ')');
+    }
+    adj_buf_puts(out, ", ");
+    html_text(out, h->sides[d->side], h->side_len[d->side]);
+    adj_buf_printf(out, ", worth %lld VP if he dies: ends ", (long long)d->vp);
+    html_cell_text(out, adj_cell_of(&a->result.leaders[l]));
+    adj_buf_printf(out, "</summary>\n<p>At the start: %s", d->reserve ? "in reserve"
+                                                            : d->wound ? "wounded" : "fit");
+    if (!d->reserve && d->wound)
+        adj_buf_printf(out, " %lld", (long long)d->wound);
+    adj_buf_puts(out, ".</p>\n");
+    story_steps(out, pg, pg->o->log->chronicle, l);
+    story_diags(out, pg, ab, l);
+    adj_buf_puts(out, "</details>\n");
+}
+
+static void stories(adj_buf_t *out, const html_page_t *pg, const about_t *ab)
+{
+    const adj_audit_t *a = pg->a;
     adj_buf_puts(out, "<section id=\"stories\"><h2>Each leader's story</h2>\n");
-    const adj_chronicle_t *ch = o->log ? o->log->chronicle : NULL;
+    const adj_chronicle_t *ch = pg->o->log ? pg->o->log->chronicle : NULL;
     if (!a->replayed || !ch || ch->leaders != a->result.header->leader_count) {
         adj_buf_puts(out, "<p>No story to tell: no event was replayed.</p></section>\n");
         return;
     }
-    const adj_header_t *h = a->result.header;
-    about_t ab;
-    about_build(&ab, a, h->leader_count);
-    for (size_t l = 0; l < h->leader_count; l++) {
-        const adj_leader_def_t *d = &h->leaders[l];
-        adj_buf_puts(out, "<details><summary><code>");
-        html_str(out, d->id);
-        adj_buf_puts(out, "</code>");
-        if (d->name) {
-            adj_buf_puts(out, " (");
-            html_str(out, d->name);
-            adj_buf_putc(out, ')');
-        }
-        adj_buf_puts(out, ", ");
-        html_text(out, h->sides[d->side], h->side_len[d->side]);
-        adj_buf_printf(out, ", worth %lld VP if he dies: ends ", (long long)d->vp);
-        html_cell_text(out, adj_cell_of(&a->result.leaders[l]));
-        adj_buf_printf(out, "</summary>\n<p>At the start: %s", d->reserve ? "in reserve"
-                                                                : d->wound ? "wounded" : "fit");
-        if (!d->reserve && d->wound)
-            adj_buf_printf(out, " %lld", (long long)d->wound);
-        adj_buf_puts(out, ".</p>\n");
-        story_steps(out, h, ch, l, o);
-        story_diags(out, a, &ab, l);
-        adj_buf_puts(out, "</details>\n");
+    size_t roster = a->result.header->leader_count;
+    if (pg->kept < roster)
+        adj_buf_printf(out, "<p class=\"bound\">The stories of %zu of the %zu leaders are told "
+                       "(at most %d: the timeline's rows); the other %zu are left out.</p>\n",
+                       pg->kept, roster, HTML_MAX_LEADERS, roster - pg->kept);
+    for (size_t k = 0; k < pg->kept; k++) {
+        story(out, pg, ab, pg->keep[k]);
+        html_drain(out, pg->o);
     }
-    free(ab.first);
-    free(ab.next);
     adj_buf_puts(out, "</section>\n");
+}
+
+/* ---- the bounds ---- */
+
+/* The leaders the timeline and the stories show (SPEC 9 "Bounded"): the
+ * whole roster up to HTML_MAX_LEADERS; past it, those a diagnostic is about
+ * first, then those whose drawn state changes, then the others, each group
+ * in roster order. They are shown in roster order. */
+static void choose_leaders(html_page_t *pg, const about_t *ab)
+{
+    const adj_chronicle_t *ch = pg->o->log ? pg->o->log->chronicle : NULL;
+    size_t n = pg->a->replayed ? pg->a->result.header->leader_count : 0;
+    unsigned char *rank = adj_xcalloc(n ? n : 1, 1);
+    for (size_t l = 0; l < n; l++) {
+        bool diag = ab->first[l] != SIZE_MAX;
+        bool change = ch && ch->leaders == n && ch->history[l].count > 0;
+        rank[l] = diag ? 0 : change ? 1 : 2;
+        pg->with_diag += diag;
+        pg->changing += !diag && change;
+    }
+    size_t room = HTML_MAX_LEADERS;
+    for (unsigned char r = 0; r < 3; r++)
+        for (size_t l = 0; l < n; l++)
+            if (rank[l] == r)
+                rank[l] = room ? (room--, 3) : 4;  /* 3: kept */
+    pg->keep = adj_xcalloc(n ? n : 1, sizeof *pg->keep);
+    for (size_t l = 0; l < n; l++)
+        if (rank[l] == 3)
+            pg->keep[pg->kept++] = l;
+    free(rank);
 }
 
 static void html_audit(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o)
 {
+    html_page_t pg = {.a = a, .o = o};
+    pg.lines = o->log ? html_count_lines(o->log) : 0;
+    pg.cut = pg.lines > HTML_MAX_LINES;
+    about_t ab;
+    about_build(&ab, a, a->replayed ? a->result.header->leader_count : 0);
+    choose_leaders(&pg, &ab);
     head(out, a);
     verdict(out, a);
     facts(out, a, o);
     adj_buf_puts(out, "</header>\n<main>\n");
     diag_list(out, a, o);
-    html_log_listing(out, a, o);
+    html_log_listing(out, &pg);
     final_state(out, a, o);
-    html_timeline(out, a, o);
-    tally(out, a);
-    stories(out, a, o);
+    html_timeline(out, &pg);
+    tally(out, &pg);
+    stories(out, &pg, &ab);
     adj_buf_printf(out, "</main>\n<footer>Made by adjutant %s (log format adjutant/1).</footer>\n"
                    "</body>\n</html>\n", ADJ_VERSION);
+    free(ab.first);
+    free(ab.next);
+    free(pg.keep);
 }
 
 const adj_reporter_t adj_reporter_html = {

@@ -25,14 +25,42 @@ void html_drain(adj_buf_t *out, const adj_report_opts_t *o);
 /* "fit", "wounded 2", "ill 1, Inactive": a state as people say it. */
 void html_cell_text(adj_buf_t *out, adj_cell_t cell);
 
-/* The log, every line numbered with its anchor, each diagnostic under its
- * line (section 3 of SPEC 9). */
-void html_log_listing(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o);
+/* SPEC 9 "Bounded": what one page holds at most, so a browser opens it. */
+#define HTML_MAX_LINES 20000  /* a longer log lists only its diagnostics' lines */
+#define HTML_CONTEXT 2        /* lines of context either side of such a line */
+#define HTML_MAX_LEADERS 1000 /* leaders in the timeline and in the stories */
+#define HTML_MAX_COLS 400     /* timeline columns; later turns fold into the last */
+#define HTML_MAX_PX 60000     /* an SVG's width or height */
+
+/* One page in the making: the audit, and what the bounds let it show. */
+typedef struct html_page_s {
+    const adj_audit_t *a;
+    const adj_report_opts_t *o;
+    size_t lines;      /* the log's lines as libyaml counts them (0: no text) */
+    bool cut;          /* more than HTML_MAX_LINES: only the diagnostics' lines */
+    size_t *keep;      /* owned: the leaders the timeline and stories show, roster order */
+    size_t kept;       /* how many (all of the roster up to HTML_MAX_LEADERS) */
+    size_t with_diag;  /* of the roster: leaders a diagnostic is about */
+    size_t changing;   /* of the roster: leaders whose drawn state changes, no diagnostic */
+} html_page_t;
+
+/* n in decimal, without printf (the listing and the timeline write many). */
+void html_num(adj_buf_t *out, int64_t n);
+
+/* The log's lines as libyaml counts them (SPEC 4). */
+size_t html_count_lines(const adj_report_log_t *log);
+
+/* Whether line n has its anchor in the listing. */
+bool html_line_listed(const html_page_t *pg, size_t n);
+
+/* "line N", a link to its anchor when the listing holds it. */
+void html_line_ref(adj_buf_t *out, const html_page_t *pg, size_t n);
+
+/* The log, every line numbered with its anchor (or, cut, the lines near a
+ * diagnostic), each diagnostic under its line (section 3 of SPEC 9). */
+void html_log_listing(adj_buf_t *out, const html_page_t *pg);
 
 /* The timeline as inline SVG, with its legend (section 5). */
-void html_timeline(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o);
-
-/* Cells past which the timeline is not drawn (a hostile roster x turns). */
-#define HTML_MAX_CELLS 200000
+void html_timeline(adj_buf_t *out, const html_page_t *pg);
 
 #endif
