@@ -183,27 +183,40 @@ static void head(adj_buf_t *out, const adj_audit_t *a)
 
 /* ---- the diagnostics ---- */
 
-static void diag_list(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o)
+static void diag_list(adj_buf_t *out, const html_page_t *pg)
 {
+    const adj_audit_t *a = pg->a;
+    const adj_diags_t *d = &pg->diags;
     adj_buf_printf(out, "<section id=\"diagnostics\"><h2>Diagnostics (%zu)</h2>\n",
                    a->diags.errors + a->diags.warnings);
-    if (a->diags.count == 0)
+    if (d->count == 0)
         adj_buf_puts(out, "<p>None: every entry is consistent with the rules.</p>\n");
     else
         adj_buf_puts(out, "<ol class=\"diags\">\n");
-    for (size_t i = 0; i < a->diags.count; i++) {
-        const adj_diag_t *g = &a->diags.items[i];
+    for (size_t i = 0; i < d->count; i++) {
+        const adj_diag_t *g = &d->items[i];
         bool err = adj_code_severity(g->code) == ADJ_SEV_ERROR;
-        adj_buf_printf(out, "<li class=\"%s\"><a href=\"#L%zu\">line %zu, column %zu</a>: "
-                       "<b>%s</b>: ", err ? "e" : "w", g->mark.line, g->mark.line,
-                       g->mark.column, err ? "error" : "warning");
+        adj_buf_puts(out, err ? "<li class=\"e\"><a href=\"#L" : "<li class=\"w\"><a href=\"#L");
+        html_num(out, (int64_t)g->mark.line);
+        adj_buf_puts(out, "\">line ");
+        html_num(out, (int64_t)g->mark.line);
+        adj_buf_puts(out, ", column ");
+        html_num(out, (int64_t)g->mark.column);
+        adj_buf_puts(out, err ? "</a>: <b>error</b>: " : "</a>: <b>warning</b>: ");
         html_str(out, g->message);
-        adj_buf_printf(out, " <span class=\"code\">[%s, rule %s]</span></li>\n",
-                       adj_code_name(g->code), g->rule);
-        html_drain(out, o);
+        adj_buf_puts(out, " <span class=\"code\">[");
+        adj_buf_puts(out, adj_code_name(g->code));
+        adj_buf_puts(out, ", rule ");
+        adj_buf_puts(out, g->rule);
+        adj_buf_puts(out, "]</span></li>\n");
+        html_drain(out, pg->o);
     }
-    if (a->diags.count)
+    if (d->count)
         adj_buf_puts(out, "</ol>\n");
+    if (d->count < a->diags.count)
+        adj_buf_printf(out, "<p class=\"bound\">... and %zu more, not shown on this page (it "
+                       "shows the first %d, by line; the other formats list them all).</p>\n",
+                       a->diags.count - d->count, HTML_MAX_DIAGS);
     if (a->diags.omitted)
         adj_buf_printf(out, "<p>... and %zu more, counted but not listed (adjutant keeps the "
                        "first %d of a file).</p>\n", a->diags.omitted, ADJ_MAX_DIAGS);
@@ -225,18 +238,21 @@ static void state_cells(adj_buf_t *out, const adj_header_t *h, const adj_leader_
     adj_buf_puts(out, "</td>");
 }
 
-static void final_state(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o)
+static void final_state(adj_buf_t *out, const html_page_t *pg)
 {
+    const adj_audit_t *a = pg->a;
     adj_buf_puts(out, "<section id=\"leaders\"><h2>The leaders' final state</h2>\n");
     if (!a->replayed) {
         adj_buf_puts(out, "<p>No replay: the log's header could not be read.</p></section>\n");
         return;
     }
     const adj_header_t *h = a->result.header;
+    html_leaders_notice(out, pg, "The table shows");
     adj_buf_puts(out, "<div class=\"scroll\"><table class=\"leaders\"><thead><tr><th>leader</th>"
                       "<th>name</th><th>side</th><th>status</th><th>level</th><th>counter</th>"
                       "<th>replaced by</th></tr></thead><tbody>\n");
-    for (size_t l = 0; l < h->leader_count; l++) {
+    for (size_t k = 0; k < pg->kept; k++) {
+        size_t l = pg->keep[k];
         const adj_leader_def_t *d = &h->leaders[l];
         adj_buf_puts(out, "<tr><td><code>");
         html_str(out, d->id);
@@ -248,7 +264,7 @@ static void final_state(adj_buf_t *out, const adj_audit_t *a, const adj_report_o
         adj_buf_puts(out, "</td>");
         state_cells(out, h, &a->result.leaders[l]);
         adj_buf_puts(out, "</tr>\n");
-        html_drain(out, o);
+        html_drain(out, pg->o);
     }
     adj_buf_puts(out, "</tbody></table></div></section>\n");
 }
@@ -366,13 +382,15 @@ typedef struct about_s {
     size_t *first, *next;   /* owned; SIZE_MAX ends a list */
 } about_t;
 
-static void about_build(about_t *ab, const adj_audit_t *a, size_t leaders)
+static void about_build(about_t *ab, const html_page_t *pg, size_t leaders)
 {
+    const adj_audit_t *a = pg->a;
+    const adj_diags_t *d = &pg->diags;
     ab->first = adj_xcalloc(leaders ? leaders : 1, sizeof *ab->first);
-    ab->next = adj_xcalloc(a->diags.count ? a->diags.count : 1, sizeof *ab->next);
+    ab->next = adj_xcalloc(d->count ? d->count : 1, sizeof *ab->next);
     memset(ab->first, 0xFF, (leaders ? leaders : 1) * sizeof *ab->first);
-    for (size_t i = a->diags.count; i-- > 0;) {
-        const adj_diag_t *g = &a->diags.items[i];
+    for (size_t i = d->count; i-- > 0;) {
+        const adj_diag_t *g = &d->items[i];
         int32_t l = g->leader && leaders ? adj_reader_leader_index(a->reader, g->leader) : -1;
         ab->next[i] = SIZE_MAX;
         if (l < 0 || (size_t)l >= leaders)
@@ -435,11 +453,7 @@ static void stories(adj_buf_t *out, const html_page_t *pg, const about_t *ab)
         adj_buf_puts(out, "<p>No story to tell: no event was replayed.</p></section>\n");
         return;
     }
-    size_t roster = a->result.header->leader_count;
-    if (pg->kept < roster)
-        adj_buf_printf(out, "<p class=\"bound\">The stories of %zu of the %zu leaders are told "
-                       "(at most %d: the timeline's rows); the other %zu are left out.</p>\n",
-                       pg->kept, roster, HTML_MAX_LEADERS, roster - pg->kept);
+    html_leaders_notice(out, pg, "The stories are told of");
     for (size_t k = 0; k < pg->kept; k++) {
         story(out, pg, ab, pg->keep[k]);
         html_drain(out, pg->o);
@@ -448,6 +462,21 @@ static void stories(adj_buf_t *out, const html_page_t *pg, const about_t *ab)
 }
 
 /* ---- the bounds ---- */
+
+void html_leaders_notice(adj_buf_t *out, const html_page_t *pg, const char *what)
+{
+    size_t roster = pg->a->result.header->leader_count;
+    if (pg->kept == roster)
+        return;
+    size_t kd = pg->with_diag < pg->kept ? pg->with_diag : pg->kept;
+    size_t kc = pg->changing < pg->kept - kd ? pg->changing : pg->kept - kd;
+    adj_buf_printf(out, "<p class=\"bound\">%s %zu of the %zu leaders (at most %d: first "
+                   "those a diagnostic is about, then those whose state changes, then the "
+                   "others in roster order; shown in roster order). Left out: %zu leaders "
+                   "(%zu with a diagnostic, %zu whose state changes).</p>\n", what, pg->kept,
+                   roster, HTML_MAX_LEADERS, roster - pg->kept, pg->with_diag - kd,
+                   pg->changing - kc);
+}
 
 /* The leaders the timeline and the stories show (SPEC 9 "Bounded"): the
  * whole roster up to HTML_MAX_LEADERS; past it, those a diagnostic is about
@@ -479,19 +508,21 @@ static void choose_leaders(html_page_t *pg, const about_t *ab)
 
 static void html_audit(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o)
 {
-    html_page_t pg = {.a = a, .o = o};
+    html_page_t pg = {.a = a, .o = o, .diags = a->diags};
+    if (pg.diags.count > HTML_MAX_DIAGS)
+        pg.diags.count = HTML_MAX_DIAGS;
     pg.lines = o->log ? html_count_lines(o->log) : 0;
     pg.cut = pg.lines > HTML_MAX_LINES;
     about_t ab;
-    about_build(&ab, a, a->replayed ? a->result.header->leader_count : 0);
+    about_build(&ab, &pg, a->replayed ? a->result.header->leader_count : 0);
     choose_leaders(&pg, &ab);
     head(out, a);
     verdict(out, a);
     facts(out, a, o);
     adj_buf_puts(out, "</header>\n<main>\n");
-    diag_list(out, a, o);
+    diag_list(out, &pg);
     html_log_listing(out, &pg);
-    final_state(out, a, o);
+    final_state(out, &pg);
     html_timeline(out, &pg);
     tally(out, &pg);
     stories(out, &pg, &ab);

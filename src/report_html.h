@@ -31,11 +31,13 @@ void html_cell_text(adj_buf_t *out, adj_cell_t cell);
 #define HTML_MAX_LEADERS 1000 /* leaders in the timeline and in the stories */
 #define HTML_MAX_COLS 400     /* timeline columns; later turns fold into the last */
 #define HTML_MAX_PX 60000     /* an SVG's width or height */
+#define HTML_MAX_DIAGS 10000  /* diagnostics shown (the first, by line); the rest counted */
 
 /* One page in the making: the audit, and what the bounds let it show. */
 typedef struct html_page_s {
     const adj_audit_t *a;
     const adj_report_opts_t *o;
+    adj_diags_t diags; /* the audit's, its count cut to HTML_MAX_DIAGS: those shown */
     size_t lines;      /* the log's lines as libyaml counts them (0: no text) */
     bool cut;          /* more than HTML_MAX_LINES: only the diagnostics' lines */
     size_t *keep;      /* owned: the leaders the timeline and stories show, roster order */
@@ -59,6 +61,9 @@ void html_line_ref(adj_buf_t *out, const html_page_t *pg, size_t n);
 /* The log, every line numbered with its anchor (or, cut, the lines near a
  * diagnostic), each diagnostic under its line (section 3 of SPEC 9). */
 void html_log_listing(adj_buf_t *out, const html_page_t *pg);
+
+/* "... left out" for a section that shows only pg->keep of the roster. */
+void html_leaders_notice(adj_buf_t *out, const html_page_t *pg, const char *what);
 
 /* The timeline as inline SVG, with its legend (section 5). */
 void html_timeline(adj_buf_t *out, const html_page_t *pg);

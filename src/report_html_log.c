@@ -264,7 +264,7 @@ bool html_line_listed(const html_page_t *pg, size_t n)
 {
     if (!pg->cut)
         return n >= 1;
-    const adj_diags_t *d = &pg->a->diags;
+    const adj_diags_t *d = &pg->diags;
     size_t i = first_near(d, n);
     return i < d->count && d->items[i].mark.line <= n + HTML_CONTEXT;
 }
@@ -339,15 +339,20 @@ static void put_gap(adj_buf_t *out, size_t from, size_t to)
 /* What a cut listing says of itself. */
 static void cut_notice(adj_buf_t *out, const html_page_t *pg)
 {
-    const adj_diags_t *d = &pg->a->diags;
+    const adj_diags_t *d = &pg->diags;
     size_t marked = 0, prev = 0;
     for (size_t i = 0; i < d->count; prev = d->items[i++].mark.line)
         marked += i == 0 || d->items[i].mark.line != prev;
-    adj_buf_printf(out, "<p class=\"bound\">The log has %zu lines, more than %d: only the %zu "
-                   "line%s that carr%s a diagnostic %s listed, each with %d lines of context "
-                   "either side.</p>\n", pg->lines, HTML_MAX_LINES, marked,
-                   marked == 1 ? "" : "s", marked == 1 ? "ies" : "y",
-                   marked == 1 ? "is" : "are", HTML_CONTEXT);
+    adj_buf_printf(out, "<p class=\"bound\">The log has %zu lines, more than %d, so ", pg->lines,
+                   HTML_MAX_LINES);
+    if (marked == 0)
+        adj_buf_puts(out, "only the lines that carry a diagnostic would be listed: none does.");
+    else
+        adj_buf_printf(out, "only the %zu line%s that carr%s a diagnostic shown here %s listed, "
+                       "each with %s lines of context either side.", marked,
+                       marked == 1 ? "" : "s", marked == 1 ? "ies" : "y",
+                       marked == 1 ? "is" : "are", HTML_CONTEXT == 2 ? "two" : "more");
+    adj_buf_puts(out, "</p>\n");
 }
 
 void html_log_listing(adj_buf_t *out, const html_page_t *pg)
@@ -361,7 +366,7 @@ void html_log_listing(adj_buf_t *out, const html_page_t *pg)
     if (pg->cut)
         cut_notice(out, pg);
     adj_buf_puts(out, "<div class=\"log\">\n");
-    const adj_diags_t *d = &pg->a->diags;
+    const adj_diags_t *d = &pg->diags;
     src_t s;
     src_open(&s, o->log->bytes, o->log->size);
     adj_buf_t line = {0};

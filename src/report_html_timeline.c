@@ -277,17 +277,7 @@ static void timeline_svg(adj_buf_t *out, const html_page_t *pg, const adj_timeli
 static void bound_notice(adj_buf_t *out, const html_page_t *pg, const adj_timeline_col_t *cols,
                          size_t n, size_t all)
 {
-    size_t roster = pg->a->result.header->leader_count;
-    if (pg->kept < roster) {
-        size_t kd = pg->with_diag < pg->kept ? pg->with_diag : pg->kept;
-        size_t kc = pg->changing < pg->kept - kd ? pg->changing : pg->kept - kd;
-        adj_buf_printf(out, "<p class=\"bound\">The timeline draws %zu of the %zu leaders "
-                       "(at most %d: first those a diagnostic is about, then those whose state "
-                       "changes, then the others in roster order; drawn in roster order). Left "
-                       "out: %zu leaders (%zu with a diagnostic, %zu whose state changes).</p>\n",
-                       pg->kept, roster, HTML_MAX_LEADERS, roster - pg->kept,
-                       pg->with_diag - kd, pg->changing - kc);
-    }
+    html_leaders_notice(out, pg, "The timeline draws");
     if (n < all) {
         const adj_timeline_col_t *f = &cols[n - 1];
         adj_buf_printf(out, "<p class=\"bound\">Turns %lld\u2013%lld (%zu columns) are folded "
