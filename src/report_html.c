@@ -247,7 +247,8 @@ static void final_state(adj_buf_t *out, const html_page_t *pg)
         return;
     }
     const adj_header_t *h = a->result.header;
-    html_leaders_notice(out, pg, "The table shows");
+    html_leaders_notice(out, pg, "The table shows", pg->kept,
+                        "at most " HTML_STR(HTML_MAX_LEADERS));
     adj_buf_puts(out, "<div class=\"scroll\"><table class=\"leaders\"><thead><tr><th>leader</th>"
                       "<th>name</th><th>side</th><th>status</th><th>level</th><th>counter</th>"
                       "<th>replaced by</th></tr></thead><tbody>\n");
@@ -453,7 +454,8 @@ static void stories(adj_buf_t *out, const html_page_t *pg, const about_t *ab)
         adj_buf_puts(out, "<p>No story to tell: no event was replayed.</p></section>\n");
         return;
     }
-    html_leaders_notice(out, pg, "The stories are told of");
+    html_leaders_notice(out, pg, "The stories are told of", pg->kept,
+                        "at most " HTML_STR(HTML_MAX_LEADERS));
     for (size_t k = 0; k < pg->kept; k++) {
         story(out, pg, ab, pg->keep[k]);
         html_drain(out, pg->o);
@@ -463,47 +465,53 @@ static void stories(adj_buf_t *out, const html_page_t *pg, const about_t *ab)
 
 /* ---- the bounds ---- */
 
-void html_leaders_notice(adj_buf_t *out, const html_page_t *pg, const char *what)
+void html_leaders_notice(adj_buf_t *out, const html_page_t *pg, const char *what, size_t kept,
+                         const char *most)
 {
     size_t roster = pg->a->result.header->leader_count;
-    if (pg->kept == roster)
+    if (kept == roster)
         return;
-    size_t kd = pg->with_diag < pg->kept ? pg->with_diag : pg->kept;
-    size_t kc = pg->changing < pg->kept - kd ? pg->changing : pg->kept - kd;
-    adj_buf_printf(out, "<p class=\"bound\">%s %zu of the %zu leaders (at most %d: first "
-                   "those a diagnostic is about, then those whose state changes, then the "
-                   "others in roster order; shown in roster order). Left out: %zu leaders "
-                   "(%zu with a diagnostic, %zu whose state changes).</p>\n", what, pg->kept,
-                   roster, HTML_MAX_LEADERS, roster - pg->kept, pg->with_diag - kd,
-                   pg->changing - kc);
+    size_t kd = pg->with_diag < kept ? pg->with_diag : kept;
+    size_t kc = pg->changing < kept - kd ? pg->changing : kept - kd;
+    adj_buf_printf(out, "<p class=\"bound\">%s %zu of the %zu leaders (%s: first those a "
+                   "diagnostic is about, then those whose state changes, then the others in "
+                   "roster order; shown in roster order). Left out: %zu leaders (%zu with a "
+                   "diagnostic, %zu whose state changes).</p>\n", what, kept, roster, most,
+                   roster - kept, pg->with_diag - kd, pg->changing - kc);
 }
 
-/* The leaders the timeline and the stories show (SPEC 9 "Bounded"): the
- * whole roster up to HTML_MAX_LEADERS; past it, those a diagnostic is about
- * first, then those whose drawn state changes, then the others, each group
- * in roster order. They are shown in roster order. */
-static void choose_leaders(html_page_t *pg, const about_t *ab)
+/* Each leader's rank (SPEC 9 "Bounded"): 0 a diagnostic is about him, 1
+ * his drawn state changes, 2 neither. */
+static void rank_leaders(html_page_t *pg, const about_t *ab)
 {
     const adj_chronicle_t *ch = pg->o->log ? pg->o->log->chronicle : NULL;
     size_t n = pg->a->replayed ? pg->a->result.header->leader_count : 0;
-    unsigned char *rank = adj_xcalloc(n ? n : 1, 1);
+    pg->rank = adj_xcalloc(n ? n : 1, 1);
     for (size_t l = 0; l < n; l++) {
         bool diag = ab->first[l] != SIZE_MAX;
         bool change = ch && ch->leaders == n && ch->history[l].count > 0;
-        rank[l] = diag ? 0 : change ? 1 : 2;
+        pg->rank[l] = diag ? 0 : change ? 1 : 2;
         pg->with_diag += diag;
         pg->changing += !diag && change;
     }
-    size_t room = HTML_MAX_LEADERS;
-    for (unsigned char r = 0; r < 3; r++)
-        for (size_t l = 0; l < n; l++)
-            if (rank[l] == r)
-                rank[l] = room ? (room--, 3) : 4;  /* 3: kept */
-    pg->keep = adj_xcalloc(n ? n : 1, sizeof *pg->keep);
+}
+
+size_t html_choose(const html_page_t *pg, size_t limit, size_t *keep)
+{
+    size_t n = pg->a->replayed ? pg->a->result.header->leader_count : 0;
+    size_t quota[3];  /* how many of each rank fit, the first in roster order */
+    size_t count[3] = {pg->with_diag, pg->changing, n - pg->with_diag - pg->changing};
+    for (int r = 0; r < 3; r++) {
+        quota[r] = count[r] < limit ? count[r] : limit;
+        limit -= quota[r];
+    }
+    size_t kept = 0;
     for (size_t l = 0; l < n; l++)
-        if (rank[l] == 3)
-            pg->keep[pg->kept++] = l;
-    free(rank);
+        if (quota[pg->rank[l]] > 0) {
+            quota[pg->rank[l]]--;
+            keep[kept++] = l;
+        }
+    return kept;
 }
 
 static void html_audit(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o)
@@ -515,7 +523,10 @@ static void html_audit(adj_buf_t *out, const adj_audit_t *a, const adj_report_op
     pg.cut = pg.lines > HTML_MAX_LINES;
     about_t ab;
     about_build(&ab, &pg, a->replayed ? a->result.header->leader_count : 0);
-    choose_leaders(&pg, &ab);
+    rank_leaders(&pg, &ab);
+    size_t roster = a->replayed ? a->result.header->leader_count : 0;
+    pg.keep = adj_xcalloc(roster ? roster : 1, sizeof *pg.keep);
+    pg.kept = html_choose(&pg, HTML_MAX_LEADERS, pg.keep);
     head(out, a);
     verdict(out, a);
     facts(out, a, o);
@@ -531,6 +542,7 @@ static void html_audit(adj_buf_t *out, const adj_audit_t *a, const adj_report_op
     free(ab.first);
     free(ab.next);
     free(pg.keep);
+    free(pg.rank);
 }
 
 const adj_reporter_t adj_reporter_html = {

@@ -32,6 +32,9 @@ void html_cell_text(adj_buf_t *out, adj_cell_t cell);
 #define HTML_MAX_COLS 400     /* timeline columns; later turns fold into the last */
 #define HTML_MAX_PX 60000     /* an SVG's width or height */
 #define HTML_MAX_DIAGS 10000  /* diagnostics shown (the first, by line); the rest counted */
+#define HTML_MAX_CELLS 60000  /* timeline cells: fewer rows when the columns are many */
+#define HTML_STR_(x) #x
+#define HTML_STR(x) HTML_STR_(x)
 
 /* One page in the making: the audit, and what the bounds let it show. */
 typedef struct html_page_s {
@@ -40,11 +43,17 @@ typedef struct html_page_s {
     adj_diags_t diags; /* the audit's, its count cut to HTML_MAX_DIAGS: those shown */
     size_t lines;      /* the log's lines as libyaml counts them (0: no text) */
     bool cut;          /* more than HTML_MAX_LINES: only the diagnostics' lines */
-    size_t *keep;      /* owned: the leaders the timeline and stories show, roster order */
+    unsigned char *rank; /* owned, per leader: 0 a diagnostic is about him, 1 his drawn
+                          * state changes, 2 neither: who is shown first when not all are */
+    size_t *keep;      /* owned: the leaders the table and the stories show, roster order */
     size_t kept;       /* how many (all of the roster up to HTML_MAX_LEADERS) */
-    size_t with_diag;  /* of the roster: leaders a diagnostic is about */
-    size_t changing;   /* of the roster: leaders whose drawn state changes, no diagnostic */
+    size_t with_diag;  /* of the roster: leaders of rank 0 */
+    size_t changing;   /* of the roster: leaders of rank 1 */
 } html_page_t;
+
+/* Up to `limit` leaders into keep (roster order), rank 0 first, then 1,
+ * then 2, each in roster order; returns how many. */
+size_t html_choose(const html_page_t *pg, size_t limit, size_t *keep);
 
 /* n in decimal, without printf (the listing and the timeline write many). */
 void html_num(adj_buf_t *out, int64_t n);
@@ -62,8 +71,10 @@ void html_line_ref(adj_buf_t *out, const html_page_t *pg, size_t n);
  * diagnostic), each diagnostic under its line (section 3 of SPEC 9). */
 void html_log_listing(adj_buf_t *out, const html_page_t *pg);
 
-/* "... left out" for a section that shows only pg->keep of the roster. */
-void html_leaders_notice(adj_buf_t *out, const html_page_t *pg, const char *what);
+/* "... left out" for a section that shows `kept` of the roster, chosen by
+ * html_choose; `most`: its bound, in words. */
+void html_leaders_notice(adj_buf_t *out, const html_page_t *pg, const char *what, size_t kept,
+                         const char *most);
 
 /* The timeline as inline SVG, with its legend (section 5). */
 void html_timeline(adj_buf_t *out, const html_page_t *pg);

@@ -143,12 +143,21 @@ static void header_row(adj_buf_t *out, const adj_timeline_col_t *cols, size_t n,
     adj_buf_puts(out, "</g>\n");
 }
 
-/* A cell's tooltip: "jackson, turn 3: ill 2, Inactive". */
+/* His id, cut to MAX_ID bytes with an ellipsis (a cell repeats it). */
+static void short_id(adj_buf_t *out, const adj_leader_def_t *d)
+{
+    bool cut = d->id_len > MAX_ID;
+    html_text(out, d->id, cut ? MAX_ID - 1 : d->id_len);
+    if (cut)
+        adj_buf_puts(out, "\u2026");
+}
+
+/* A cell's tooltip: "jackson, turn 3: ill 2, Inactive"; a long id cut. */
 static void cell_title(adj_buf_t *out, const adj_leader_def_t *d, const adj_timeline_col_t *c,
                        adj_cell_t cell)
 {
     adj_buf_puts(out, "<title>");
-    html_str(out, d->id);
+    short_id(out, d);
     adj_buf_puts(out, c->from == c->to ? ", turn " : ", turns ");
     turn_range(out, c);
     if (c->folded) {
@@ -177,9 +186,8 @@ static void leader_row(adj_buf_t *out, const adj_audit_t *a, const adj_chronicle
         adj_buf_putc(out, ')');
     }
     adj_buf_puts(out, "</title>");
-    bool cut = d->id_len > MAX_ID;
-    html_text(out, d->id, cut ? MAX_ID - 1 : d->id_len);
-    adj_buf_puts(out, cut ? "\u2026</text>" : "</text>");
+    short_id(out, d);
+    adj_buf_puts(out, "</text>");
     int x = label_w;
     for (size_t i = 0; i < n; i++) {
         int w = col_width(&cols[i]);
@@ -222,12 +230,17 @@ static void legend(adj_buf_t *out)
     adj_buf_puts(out, "</ul>\n");
 }
 
-static int label_width(const html_page_t *pg)
+/* The drawn leaders: who they are, in roster order. */
+typedef struct rows_s {
+    size_t *keep;  /* owned */
+    size_t count;
+} rows_t;
+
+static int label_width(const adj_header_t *h, const rows_t *rows)
 {
-    const adj_header_t *h = pg->a->result.header;
     size_t m = 6;
-    for (size_t k = 0; k < pg->kept; k++)
-        m = h->leaders[pg->keep[k]].id_len > m ? h->leaders[pg->keep[k]].id_len : m;
+    for (size_t k = 0; k < rows->count; k++)
+        m = h->leaders[rows->keep[k]].id_len > m ? h->leaders[rows->keep[k]].id_len : m;
     return 16 + 8 * (int)(m > MAX_ID ? MAX_ID : m);
 }
 
@@ -255,29 +268,35 @@ static size_t fold_columns(adj_timeline_col_t *cols, size_t n, int label_w)
     return i + 1;
 }
 
-static void timeline_svg(adj_buf_t *out, const html_page_t *pg, const adj_timeline_col_t *cols,
-                         size_t n)
+static void timeline_svg(adj_buf_t *out, const html_page_t *pg, const rows_t *rows,
+                         const adj_timeline_col_t *cols, size_t n)
 {
-    int label_w = label_width(pg), width = label_w;
+    int label_w = label_width(pg->a->result.header, rows), width = label_w;
     for (size_t i = 0; i < n; i++)
         width += col_width(&cols[i]);
-    int height = HEAD_H + (int)pg->kept * ROW_H + 4;
+    int height = HEAD_H + (int)rows->count * ROW_H + 4;
     adj_buf_printf(out, "<div class=\"scroll\"><svg class=\"tl\" width=\"%d\" height=\"%d\" "
                    "role=\"img\" aria-label=\"each leader's state at the end of each turn\">\n",
                    width, height);
     header_row(out, cols, n, label_w);
-    for (size_t k = 0; k < pg->kept; k++) {
-        leader_row(out, pg->a, pg->o->log->chronicle, pg->keep[k], k, cols, n, label_w);
+    for (size_t k = 0; k < rows->count; k++) {
+        leader_row(out, pg->a, pg->o->log->chronicle, rows->keep[k], k, cols, n, label_w);
         html_drain(out, pg->o);
     }
     adj_buf_puts(out, "</svg></div>\n");
 }
 
 /* What the timeline left out, said above it. */
-static void bound_notice(adj_buf_t *out, const html_page_t *pg, const adj_timeline_col_t *cols,
-                         size_t n, size_t all)
+static void bound_notice(adj_buf_t *out, const html_page_t *pg, const rows_t *rows,
+                         size_t limit, const adj_timeline_col_t *cols, size_t n, size_t all)
 {
-    html_leaders_notice(out, pg, "The timeline draws");
+    char most[160];
+    if (limit < HTML_MAX_LEADERS)
+        snprintf(most, sizeof most, "at most %d, and at most %d cells, so %zu rows of %zu columns",
+                 HTML_MAX_LEADERS, HTML_MAX_CELLS, limit, n);
+    else
+        snprintf(most, sizeof most, "at most %d", HTML_MAX_LEADERS);
+    html_leaders_notice(out, pg, "The timeline draws", rows->count, most);
     if (n < all) {
         const adj_timeline_col_t *f = &cols[n - 1];
         adj_buf_printf(out, "<p class=\"bound\">Turns %lld\u2013%lld (%zu columns) are folded "
@@ -288,6 +307,26 @@ static void bound_notice(adj_buf_t *out, const html_page_t *pg, const adj_timeli
     }
 }
 
+/* The columns (folded to their bound), the leaders drawn (at most
+ * HTML_MAX_LEADERS, and HTML_MAX_CELLS cells), the drawing and its legend. */
+static void timeline_bounded(adj_buf_t *out, const html_page_t *pg, adj_timeline_col_t *cols,
+                             size_t all)
+{
+    const adj_header_t *h = pg->a->result.header;
+    rows_t rows = {adj_xcalloc(h->leader_count ? h->leader_count : 1, sizeof *rows.keep), 0};
+    rows.count = html_choose(pg, HTML_MAX_LEADERS, rows.keep);  /* the widest labels */
+    size_t n = fold_columns(cols, all, label_width(h, &rows));
+    size_t limit = HTML_MAX_CELLS / n < HTML_MAX_LEADERS ? HTML_MAX_CELLS / n : HTML_MAX_LEADERS;
+    if (limit < rows.count)
+        rows.count = html_choose(pg, limit, rows.keep);
+    adj_buf_puts(out, "<p>Each leader's state at the end of each turn (hover over a cell for "
+                      "its details).</p>\n");
+    bound_notice(out, pg, &rows, limit, cols, n, all);
+    timeline_svg(out, pg, &rows, cols, n);
+    legend(out);
+    free(rows.keep);
+}
+
 void html_timeline(adj_buf_t *out, const html_page_t *pg)
 {
     const adj_audit_t *a = pg->a;
@@ -296,16 +335,10 @@ void html_timeline(adj_buf_t *out, const html_page_t *pg)
     adj_timeline_col_t *cols = NULL;
     size_t all = ch && a->replayed ? adj_chronicle_columns(ch, a->result.header->first_turn, &cols)
                                    : 0;
-    if (all == 0) {
+    if (all == 0)
         adj_buf_puts(out, "<p>No turn began, so there is no timeline.</p>\n");
-    } else {
-        size_t n = fold_columns(cols, all, label_width(pg));
-        adj_buf_puts(out, "<p>Each leader's state at the end of each turn (hover over a cell for "
-                          "its details).</p>\n");
-        bound_notice(out, pg, cols, n, all);
-        timeline_svg(out, pg, cols, n);
-        legend(out);
-    }
+    else
+        timeline_bounded(out, pg, cols, all);
     free(cols);
     adj_buf_puts(out, "</section>\n");
 }

@@ -50,9 +50,10 @@ def full_check(path, *extra, name=None):
     rows, cols = timeline(root)
     if report["leaders"]:
         drawn = min(len(report["leaders"]), MAX_LEADERS)
-        check(len(rows) == drawn, f"{where}: one timeline row per leader drawn")
+        check(len(rows) == min(drawn, 60000 // max(len(cols), 1)), f"{where}: timeline rows")
         check(all(len(c) == len(cols) for _, c in rows), f"{where}: a cell per column")
         check(len(root.find_all("details")) == drawn, f"{where}: stories")
+        check(len(rows) * len(cols) <= 60000, f"{where}: {len(rows)} x {len(cols)} cells")
     check(len(out) < 32 * 2 ** 20, f"{where}: the page is {len(out)} bytes")
     for svg in root.find_all("svg"):
         check(int(svg.attrs["width"]) <= MAX_PX and int(svg.attrs["height"]) <= MAX_PX,
@@ -309,6 +310,30 @@ def skipped_turns():
           f"{1 + big * 499}", f"wide: {len(cols)} columns, the last {cols[-1]}")
 
 
+def cell_cap():
+    """At most 60,000 cells: 400 columns leave room for 150 of 300 leaders,
+    the 50 whose state changes first, then roster order."""
+    roster = b"".join(b"  - {id: l%d, side: CSA}\n" % i for i in range(300))
+    ev = [b"  - turn: 1\n"] + [b"  - {wound: l%d, level: 1}\n" % i for i in range(250, 300)]
+    ev += [b"  - turn: %d\n" % t for t in range(2, 501)]
+    path = write("cells.yaml", (HEAD % 500) + roster + b"events:\n" + b"".join(ev) +
+                 b"  - end: ~\n")
+    root, text, report = full_check(path, name="cells")
+    rows, cols = timeline(root)
+    want = [f"l{i}" for i in range(100)] + [f"l{i}" for i in range(250, 300)]
+    check([r[0] for r in rows] == want and len(cols) == 400, f"cells: {len(rows)} rows")
+    check(len(root.find_all("details")) == 300, "cells: every story told")
+    notices = [p.text() for p in root.find_all("p", "bound")]
+    check(notices == ["The timeline draws 150 of the 300 leaders (at most 1000, and at most "
+                      "60000 cells, so 150 rows of 400 columns: first those a diagnostic is "
+                      "about, then those whose state changes, then the others in roster order; "
+                      "shown in roster order). Left out: 150 leaders (0 with a diagnostic, 0 "
+                      "whose state changes).", "Turns 400\u2013500 (101 columns) are folded "
+                      "into the last column, which shows each leader's state as at turn 500 (at "
+                      "most 400 columns, and no drawing wider than 60000 px)."],
+          f"cells: notices {notices}")
+
+
 def bidi():
     """Bidirectional controls in a scenario, a name, a note and the file name
     are shown as U+FFFD, as C1 controls are, so none can reorder the page."""
@@ -329,7 +354,7 @@ def bidi():
         check(shown in out, f"bidi: {shown!r} in the page")
 
 
-for test in (bounded_listing, big_roster, skipped_turns, bidi, bundled, gaines_cells, leap, back, nasty, encodings, verdict_names_options,
+for test in (bounded_listing, big_roster, skipped_turns, cell_cap, bidi, bundled, gaines_cells, leap, back, nasty, encodings, verdict_names_options,
              command_line, colours):
     test()
 shutil.rmtree(TMP)
