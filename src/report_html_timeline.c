@@ -117,7 +117,7 @@ static int col_width(const adj_timeline_col_t *c)
     char b[64];
     int len = snprintf(b, sizeof b, "%lld", (long long)c->from);
     if (c->from != c->to)
-        len += 1 + snprintf(b, sizeof b, "%lld", (long long)c->to);
+        len += 3 + snprintf(b, sizeof b, "%lld", (long long)c->to);  /* the dash: 3 */
     int w = len * 7 + 14;  /* the label fits, and "not played" under it */
     int least = c->played && !c->folded ? CELL_W : 76;
     return w > least ? w : least;
@@ -245,7 +245,7 @@ static int label_width(const adj_header_t *h, const rows_t *rows)
 }
 
 /* The widest a folded column can be: two 20-digit turns. */
-enum { FOLD_MAX_W = 41 * 7 + 14 };
+enum { FOLD_MAX_W = 43 * 7 + 14 };
 
 /* The columns drawn (SPEC 9 "Bounded"): all of them when they number at
  * most HTML_MAX_COLS and fit in HTML_MAX_PX; otherwise as many as leave
