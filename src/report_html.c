@@ -56,6 +56,7 @@ static const char style[] =
     ".log p.d{margin:0 0 .2em 5.5em;padding:.2em .6em;white-space:pre-wrap;font-family:"
     "system-ui,sans-serif}.log p.d.e{background:var(--err-bg)}.log p.d.w{background:"
     "var(--warn-bg)}\n"
+    "details p.gap{color:var(--muted);font-style:italic}"
     ".log p.gap{margin:.3em 0 .3em 5.5em;color:var(--muted);font-style:italic;font-family:"
     "system-ui,sans-serif}\n"
     "p.bound{background:var(--panel);padding:.3em .6em;border-left:3px solid var(--line)}\n"
@@ -344,39 +345,54 @@ static void tally(adj_buf_t *out, const html_page_t *pg)
 
 /* ---- the stories ---- */
 
+static void story_step(adj_buf_t *out, const html_page_t *pg, const adj_chronicle_t *ch,
+                       const adj_chron_step_t *st)
+{
+    const adj_header_t *h = pg->a->result.header;
+    adj_buf_puts(out, "<li>");
+    html_line_ref(out, pg, st->line);
+    if (st->has_turn) {
+        adj_buf_puts(out, ", turn ");
+        html_num(out, st->turn);
+    }
+    adj_buf_puts(out, ", <code>");
+    adj_buf_puts(out, st->event);
+    adj_buf_puts(out, "</code> [");
+    adj_buf_puts(out, st->rule);
+    adj_buf_puts(out, "]: ");
+    html_str(out, ch->texts.data + st->text);
+    adj_buf_puts(out, " <span class=\"now\">now: ");
+    html_cell_text(out, st->after);
+    if (st->replaced_by >= 0) {
+        adj_buf_puts(out, ", replaced by ");
+        html_str(out, h->leaders[st->replaced_by].id);
+    }
+    adj_buf_puts(out, "</span></li>\n");
+    html_drain(out, pg->o);
+}
+
+/* His steps: all of them, or past his share of HTML_MAX_STEPS the first
+ * and the last half of it, with a note of those between. */
 static void story_steps(adj_buf_t *out, const html_page_t *pg, const adj_chronicle_t *ch,
                         size_t l)
 {
-    const adj_header_t *h = pg->a->result.header;
     const adj_chron_story_t *s = &ch->stories[l];
     if (s->count == 0) {
         adj_buf_puts(out, "<p>No event of the replay names him.</p>\n");
         return;
     }
+    size_t share = HTML_MAX_STEPS / (pg->kept ? pg->kept : 1);
+    size_t head = s->count <= share ? s->count : share / 2;
+    size_t tail = s->count <= share ? s->count : s->count - (share - head);
     adj_buf_puts(out, "<ol>\n");
-    for (size_t i = 0; i < s->count; i++) {
-        const adj_chron_step_t *st = &s->steps[i];
-        adj_buf_puts(out, "<li>");
-        html_line_ref(out, pg, st->line);
-        if (st->has_turn) {
-            adj_buf_puts(out, ", turn ");
-            html_num(out, st->turn);
-        }
-        adj_buf_puts(out, ", <code>");
-        adj_buf_puts(out, st->event);
-        adj_buf_puts(out, "</code> [");
-        adj_buf_puts(out, st->rule);
-        adj_buf_puts(out, "]: ");
-        html_str(out, ch->texts.data + st->text);
-        adj_buf_puts(out, " <span class=\"now\">now: ");
-        html_cell_text(out, st->after);
-        if (st->replaced_by >= 0) {
-            adj_buf_puts(out, ", replaced by ");
-            html_str(out, h->leaders[st->replaced_by].id);
-        }
-        adj_buf_puts(out, "</span></li>\n");
-        html_drain(out, pg->o);
-    }
+    for (size_t i = 0; i < head; i++)
+        story_step(out, pg, ch, &s->steps[i]);
+    if (tail > head)
+        adj_buf_printf(out, "</ol>\n<p class=\"gap\">steps %zu\u2013%zu of his %zu not shown "
+                       "(a page tells at most %d steps in all)</p>\n<ol>\n", head + 1, tail,
+                       s->count, HTML_MAX_STEPS);
+    for (size_t i = tail; i < s->count; i++)
+        story_step(out, pg, ch, &s->steps[i]);
     adj_buf_puts(out, "</ol>\n");
 }
 

@@ -33,6 +33,7 @@ void html_cell_text(adj_buf_t *out, adj_cell_t cell);
 #define HTML_MAX_PX 60000     /* an SVG's width or height */
 #define HTML_MAX_DIAGS 10000  /* diagnostics shown (the first, by line); the rest counted */
 #define HTML_MAX_CELLS 60000  /* timeline cells: fewer rows when the columns are many */
+#define HTML_MAX_STEPS 50000  /* story steps in all: each story's first and last */
 #define HTML_STR_(x) #x
 #define HTML_STR(x) HTML_STR_(x)
 

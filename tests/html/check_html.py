@@ -335,6 +335,23 @@ def cell_cap():
           f"cells: notices {notices}")
 
 
+def long_story():
+    """At most 50,000 steps in all: of 2 leaders' stories, lee's 30,000 show
+    their first and last 12,500, the ones between noted."""
+    ev = b"  - turn: 1\n" + b"  - {activate: lee, roll: 3}\n" * 30000
+    path = write("steps.yaml", (HEAD % 2) + b"  - {id: lee, side: CSA}\n  - {id: porter, side: "
+                 b"USA}\nevents:\n" + ev + b"  - end: ~\n")
+    root, text, report = full_check(path, name="steps")
+    lee = root.find_all("details")[0]
+    steps = [li.text() for li in lee.find_all("li")]
+    check(len(steps) == 25000 and steps[12499].startswith("line 12509, ") and
+          steps[12500].startswith("line 17510, ") and steps[-1].startswith("line 30009, "),
+          f"steps: {len(steps)} steps shown")
+    check([p.text() for p in lee.find_all("p", "gap")] ==
+          ["steps 12501\u201317500 of his 30000 not shown (a page tells at most 50000 steps "
+           "in all)"], "steps: the steps left out noted")
+
+
 def bidi():
     """Bidirectional controls in a scenario, a name, a note and the file name
     are shown as U+FFFD, as C1 controls are, so none can reorder the page."""
@@ -355,7 +372,7 @@ def bidi():
         check(shown in out, f"bidi: {shown!r} in the page")
 
 
-for test in (bounded_listing, big_roster, skipped_turns, cell_cap, bidi, bundled, gaines_cells, leap, back, nasty, encodings, verdict_names_options,
+for test in (bounded_listing, big_roster, skipped_turns, cell_cap, long_story, bidi, bundled, gaines_cells, leap, back, nasty, encodings, verdict_names_options,
              command_line, colours):
     test()
 shutil.rmtree(TMP)
