@@ -4,7 +4,9 @@
  * the diagnostics (each a link to its line), the log with every line
  * numbered and anchored (report_html_log.c), the leaders' final state, the
  * timeline (report_html_timeline.c), the tally and what it is made of, and
- * each leader's story in a <details>.
+ * each leader's story in a <details>. A large log is shown within the
+ * bounds of SPEC 9 "Bounded" (report_html.h: lines, diagnostics, leaders,
+ * columns, cells, steps), and each section says what it left out.
  *
  * The document loads nothing: no script, no event handler, no URL but
  * `#L<n>` links; its Content-Security-Policy forbids everything else. Its

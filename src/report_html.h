@@ -1,11 +1,14 @@
 /*
  * report_html.h - the pieces of the HTML reporter (SPEC 9), private to
- * report_html*.c: escaping, the log listing and the timeline.
+ * report_html*.c: escaping, the page's bounds, the log listing and the
+ * timeline.
  *
  * Every string that came from the log or the command line goes through
  * html_text (or html_cp): it is escaped (& < > " '), invalid UTF-8 becomes
- * U+FFFD and control characters become visible symbols, so no log can add
- * markup, and the document holds no URL but `#L<n>` links.
+ * U+FFFD and control characters become visible symbols (C0 and DEL their
+ * pictures, U+2400..; C1 and the bidirectional controls U+FFFD), so no log
+ * can add markup or reorder the page, and the document holds no URL but
+ * `#L<n>` links.
  */
 #ifndef ADJ_REPORT_HTML_H
 #define ADJ_REPORT_HTML_H

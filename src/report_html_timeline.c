@@ -2,6 +2,9 @@
  * report_html_timeline.c - the timeline of SPEC 9 as inline SVG: a row per
  * roster leader, a column per turn (a run of turns the log skipped is one
  * column), each cell his state at the last moment that turn was current.
+ * Bounded: at most HTML_MAX_COLS columns (the rest folded into the last)
+ * and no wider than HTML_MAX_PX; at most HTML_MAX_LEADERS rows and
+ * HTML_MAX_CELLS cells, the leaders chosen by html_choose.
  * A cell tells its status three ways: colour (the stylesheet's palette),
  * a short label, and marks drawn in it (a cross for dead, a stroke for
  * incapacitated, a dotted frame for reserve, a dashed frame for a run not
