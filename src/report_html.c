@@ -126,7 +126,7 @@ static void facts_rulings(adj_buf_t *out, const adj_report_opts_t *o)
 static void facts(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o)
 {
     adj_buf_puts(out, "<dl class=\"facts\">\n<dt>file</dt><dd><code>");
-    html_str(out, a->file);
+    html_name(out, a->file);
     adj_buf_puts(out, "</code></dd>\n<dt>scenario</dt><dd>");
     size_t n = 0;
     const char *sc = a->reader ? adj_reader_scenario(a->reader, &n) : NULL;
@@ -179,11 +179,11 @@ static void head(adj_buf_t *out, const adj_audit_t *a)
                       "style-src 'unsafe-inline'; img-src data:\">\n"
                       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
                       "<meta name=\"color-scheme\" content=\"light dark\">\n<title>adjutant: ");
-    html_str(out, a->file);
+    html_name(out, a->file);
     adj_buf_puts(out, "</title>\n<style>\n");
     adj_buf_puts(out, style);
     adj_buf_puts(out, "</style>\n</head>\n<body>\n<header>\n<h1>Audit of <code>");
-    html_str(out, a->file);
+    html_name(out, a->file);
     adj_buf_puts(out, "</code></h1>\n");
 }
 

@@ -21,6 +21,7 @@ void html_cp(adj_buf_t *out, uint32_t cp);
 /* Bytes read as UTF-8 (invalid sequences: U+FFFD), escaped. */
 void html_text(adj_buf_t *out, const char *s, size_t n);
 void html_str(adj_buf_t *out, const char *s);  /* NUL-terminated */
+void html_name(adj_buf_t *out, const char *name);  /* a file name, as SPEC 5 shows names */
 
 /* Hand the buffer to the command line once it is large (opts->drain). */
 void html_drain(adj_buf_t *out, const adj_report_opts_t *o);

@@ -116,6 +116,14 @@ void html_text(adj_buf_t *out, const char *s, size_t n)
 
 void html_str(adj_buf_t *out, const char *s) { html_text(out, s, strlen(s)); }
 
+void html_name(adj_buf_t *out, const char *name)
+{
+    adj_buf_t shown = {0};
+    adj_escape_name(&shown, name);  /* SPEC 5 "Names": \xHH, then HTML's escaping */
+    html_text(out, shown.data ? shown.data : "", shown.len);
+    adj_buf_free(&shown);
+}
+
 void html_num(adj_buf_t *out, int64_t n)
 {
     char b[24];

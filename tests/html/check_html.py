@@ -354,7 +354,9 @@ def long_story():
 
 def bidi():
     """Bidirectional controls in a scenario, a name, a note and the file name
-    are shown as U+FFFD, as C1 controls are, so none can reorder the page."""
+    are shown as U+FFFD, as C1 controls are, so none can reorder the page;
+    the file name, a name from the command line, as SPEC 5 shows names
+    (its bytes as \\xHH)."""
     rlo, lri, lre, pdi = "\u202e", "\u2066", "\u202a", "\u2069"
     log = (f"format: adjutant/1\nscenario: a{rlo}b\nfirst_turn: 1\nlast_turn: 2\n"
            f"sides: [CSA, USA]\nleaders:\n  - id: lee\n    name: R{lri}E{pdi}L\n    side: CSA\n"
@@ -367,8 +369,8 @@ def bidi():
     rep = "\ufffd".encode()
     for shown in (b"<dd>a" + rep + b"b</dd>", b"<td>R" + rep + b"E" + rep + b"L</td>",
                   b"<code>    note: x" + rep + b"y</code>",
-                  b"<h1>Audit of <code>" + os.path.join(TMP, "bidi").encode() + rep +
-                  b".yaml</code></h1>", b"<code>scenario: a" + rep + b"b</code>"):
+                  b"<h1>Audit of <code>" + os.path.join(TMP, "bidi").encode() +
+                  b"\\xE2\\x80\\xAE.yaml</code></h1>", b"<code>scenario: a" + rep + b"b</code>"):
         check(shown in out, f"bidi: {shown!r} in the page")
 
 
