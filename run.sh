@@ -179,7 +179,7 @@ run_tier() {
 # guided optimisation. Stage one builds it instrumented; it then audits
 # generated logs (clean, faulty, a small archive on two threads) and the
 # bundled ones, which writes the profile to DIR/pgo; stage two rebuilds
-# with it. Worth ~4% on a large log (README "Performance").
+# with it. Worth ~4% on a large log (docs/performance.md).
 release_build() {
     local dir=$1 train i
     cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release -DADJ_TESTS=OFF \

@@ -108,7 +108,7 @@
         $("output").textContent = res.stdout + res.stderr;
     }
 
-    /* What exit status 1 means depends on the command (README "Usage"). */
+    /* What exit status 1 means depends on the command (docs/guide.md, "Usage"). */
     const one = { compare: "the readings differ", dice: "a row is improbable" };
     function exitWords(command, status) {
         return status === 0 ? "exit 0" : status === 1 ? "exit 1: " + (one[command] || "errors found")
