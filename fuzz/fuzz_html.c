@@ -1,6 +1,6 @@
 /*
  * fuzz_html.c - libFuzzer target: `audit --format html` of one file (SPEC 9),
- * as single.c runs it: the audit from memory with the chronicle listening,
+ * as cmd_audit_html.c runs it: the audit from memory with the chronicle listening,
  * then the page, checked.
  *
  * Invariants, checked on every input (abort() on violation):

@@ -143,52 +143,39 @@ static void settle(adj_dice_t *d, reading_t *rd, const adj_diags_t *diags)
     }
 }
 
-static void read_all(reading_t *rd, adj_reader_t *r)
+/* Each entry, from the one replay loop run with the reader alone. */
+static void on_entry(void *ctx, const adj_audit_t *a, const adj_entry_t *en, size_t from,
+                     bool was_over)
 {
-    for (;;) {
-        const adj_entry_t *en;
-        adj_read_status_t st = adj_reader_next(r, &en);
-        if (st == ADJ_READ_HEADER) {
-            rd->h = adj_reader_header(r);
-        } else if (st == ADJ_READ_ENTRY) {
-            count_entry(rd, en);
-        } else if (st == ADJ_READ_IO_ERROR) {
-            int err = adj_reader_io_errno(r);
-            rd->f->io_error = true;
-            rd->f->io_errno = err ? err : EIO;
-            break;
-        } else if (st != ADJ_READ_EVENTS_END) {
-            break;  /* done, or stopped */
-        }
-    }
+    reading_t *rd = ctx;
+    (void)from;
+    (void)was_over;
+    rd->h = adj_reader_header(a->reader);
+    count_entry(rd, en);
 }
 
-static void read_reader(adj_dice_t *d, adj_dice_file_t *f, int fd, const void *data, size_t size)
+static void read_audited(adj_dice_t *d, adj_dice_file_t *f, const void *data, size_t size)
 {
-    adj_diags_t diags = {0};
     reading_t rd = {.f = f};
-    adj_reader_t *r = data ? adj_reader_new_bytes(data, size, f->file, &diags)
-                           : adj_reader_new(fd, f->file, &diags);
-    read_all(&rd, r);
+    adj_audit_opts_t o = {.read_only = true, .on_entry = on_entry, .entry_ctx = &rd};
+    adj_audit_t a;
+    if (data)
+        adj_audit_bytes(&a, data, size, f->file, &o);
+    else
+        adj_audit_file(&a, f->file, &o);
+    f->io_error = a.io_error;
+    f->io_errno = a.io_errno;
+    rd.h = a.reader ? adj_reader_header(a.reader) : NULL;
     if (!f->io_error)
-        settle(d, &rd, &diags);  /* before the reader goes: the header is its */
-    adj_reader_free(r);
-    adj_diags_free(&diags);
+        settle(d, &rd, &a.diags);  /* before the reader goes: the header is its */
+    adj_audit_free(&a);
 }
 
 bool adj_dice_read_file(adj_dice_t *d, adj_dice_file_t *f, const char *path)
 {
     memset(f, 0, sizeof *f);
     f->file = path;
-    int fd = adj_log_open(path);
-    if (fd < 0) {
-        f->io_error = true;
-        f->io_errno = errno;
-        return false;
-    }
-    read_reader(d, f, fd, NULL, 0);
-    if (fd > 0)
-        close(fd);
+    read_audited(d, f, NULL, 0);
     return !f->io_error;
 }
 
@@ -198,7 +185,7 @@ void adj_dice_read_bytes(adj_dice_t *d, adj_dice_file_t *f, const void *data, si
     static const char empty[1];
     memset(f, 0, sizeof *f);
     f->file = name;
-    read_reader(d, f, -1, size ? data : empty, size);
+    read_audited(d, f, size ? data : empty, size);
 }
 
 void adj_dice_file_free(adj_dice_file_t *f)

@@ -352,7 +352,7 @@ static void json_summary(adj_buf_t *out, const adj_audit_t *a, const adj_report_
     adj_json_t j;
     adj_json_init(&j, out);
     adj_json_open_object(&j);
-    adj_json_member_str(&j, "file", a->file);
+    adj_json_member_name(&j, "file", a->file);
     adj_json_key(&j, "players");
     players(&j, r ? r->header : NULL);
     adj_json_member_bool(&j, "ok", a->diags.errors == 0);
@@ -401,7 +401,7 @@ static void dice_files(adj_json_t *j, const adj_dice_t *d)
         if (f->io_error)
             continue;  /* reported on standard error, not listed */
         adj_json_open_object(j);
-        adj_json_member_str(j, "file", f->file);
+        adj_json_member_name(j, "file", f->file);
         adj_json_member_bool(j, "counted", f->counted);
         adj_json_member_str(j, "reason", f->counted ? NULL : adj_code_name(f->reason));
         adj_json_member_uint(j, "rolls", f->rolls);
@@ -436,7 +436,10 @@ static void dice_row(adj_json_t *j, const adj_dice_row_t *r)
     adj_json_open_object(j);
     dice_name(j, "player", r->player, r->player_len);
     dice_name(j, "side", r->side, r->side_len);
-    adj_json_member_str(j, "file", r->file);
+    if (r->file)  /* a side's row in one file: that file, named as SPEC 5 says */
+        adj_json_member_name(j, "file", r->file);
+    else
+        adj_json_member_str(j, "file", NULL);
     adj_json_member_str(j, "kind", adj_dice_kind_name(r->kind));
     adj_json_member_int(j, "n", r->n);
     adj_json_key(j, "counts");

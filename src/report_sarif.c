@@ -3,7 +3,7 @@
  * tools: one log with one run for the whole command. The begin hook opens
  * the document and lists a rule per code of the catalogue; each file adds
  * one result per diagnostic; the end hook closes the document. Files'
- * results are joined by the reporter's separator (batch.c writes it), so
+ * results are joined by the reporter's separator (cmd_audit.c writes it), so
  * -j N prints what -j 1 prints.
  *
  * Layout: the opening on one line, then one result a line, then the close.

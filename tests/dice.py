@@ -280,7 +280,7 @@ for args, msg in [((), "dice needs at least one FILE or DIR (- for standard inpu
                    "dice takes no --ruling: a roll logged counts whatever the rules decide"),
                   (("-", "-"), "- (standard input) may be given only once"),
                   (("--at", "turn:2", good), "dice takes no --at"),
-                  (("--summary", good), "dice takes no --summary")]:
+                  (("--summary", good), "--summary is an option of audit")]:
     rc, out, err = run(*args)
     check(f"dice {args}", (rc, out, err.splitlines()[0]), (2, "", f"adjutant: {msg}"))
 p = subprocess.run([ADJ, "audit", "--alpha", "0.1", good], capture_output=True, text=True)
