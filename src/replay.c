@@ -125,7 +125,10 @@ static void audit_run(adj_audit_t *a, adj_reader_t *r, const adj_audit_opts_t *o
             if (o->read_only)
                 continue;
             audit_pass_dropped(a, r);
-            if (!o->open_end)  /* status reads on: keys after `events` are still reported */
+            a->events_ended = true;
+            bool open = o->open_end ||
+                        (o->open_unfinished && a->engine && !adj_engine_result(a->engine).ended);
+            if (!open)  /* status reads on: keys after `events` are still reported */
                 adj_engine_finish(a->engine, adj_reader_events_end(r));
         } else {
             if (st == ADJ_READ_IO_ERROR) {
