@@ -73,6 +73,7 @@ typedef struct adj_summary_game_s {
     const char *ladder;            /* borrowed: the ladder file's path, or NULL */
     const char *ladder_name;       /* borrowed: the ladder's name, or NULL */
     const char *duplicate_of;      /* borrowed: the earlier file of the same game, or NULL */
+    size_t duplicate_number;       /* that file's `number` */
     char *scenario;                /* owned, or NULL */
     size_t scenario_len;
     bool has_header;               /* sides and players below are known */

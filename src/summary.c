@@ -292,6 +292,7 @@ void adj_summary_add(adj_summary_t *s, adj_summary_game_t *g, size_t index,
         const struct adj_summary_seen_s *e = seen_find(s, g, index);
         if (e) {
             g->duplicate_of = names[e->index];
+            g->duplicate_number = e->index + 1;
             return;  /* one game logged twice counts once */
         }
     }
