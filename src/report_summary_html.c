@@ -17,7 +17,7 @@
 static const char extra_style[] =
     "tr:target{outline:2px solid var(--link)}details:target{outline:2px solid var(--link)}\n"
     "td.e{color:var(--err);font-weight:600}td.w{color:var(--warn)}td.u{font-style:italic}\n"
-    "th.n{text-align:right}.dup{color:var(--muted)}\n";
+    "th.n{text-align:right}.dup{color:var(--muted)}td.nw{white-space:nowrap}\n";
 
 /* A file name as the text report shows it, escaped for HTML. */
 static void html_name(adj_buf_t *out, const char *name)
@@ -51,7 +51,7 @@ static void players_cell(adj_buf_t *out, const adj_summary_game_t *g)
 static void tally_cell(adj_buf_t *out, const adj_summary_game_t *g, bool show,
                        const int64_t vp[2], const bool *present)
 {
-    adj_buf_puts(out, "<td>");
+    adj_buf_puts(out, "<td class=\"nw\">");
     if (!show) {
         adj_buf_puts(out, "&#8212;</td>");
         return;
@@ -107,9 +107,10 @@ void adj_html_summary(adj_buf_t *out, adj_buf_t *more, const adj_summary_game_t 
     players_cell(out, g);
     tally_cell(out, g, g->replayed, g->vp, NULL);
     tally_cell(out, g, g->replayed && g->has_claim, g->claim, g->claim_present);
-    adj_buf_printf(out, "<td%s>%s</td><td>",
+    adj_buf_printf(out, "<td%s>%s",
                    g->claim_verdict == ADJ_CLAIM_WRONG ? " class=\"e\"" : "",
                    claim_text[g->claim_verdict]);
+    adj_buf_puts(out, "</td><td class=\"nw\">");
     adj_buf_reset(&t);
     adj_summary_result_text(&t, g);
     html_text(out, t.data ? t.data : "", t.len);

@@ -53,8 +53,10 @@ void adj_summary_result_text(adj_buf_t *out, const adj_summary_game_t *g)
         adj_buf_puts(out, "no result");
         return;
     }
-    if (g->winner < 0) {
-        adj_buf_printf(out, "draw (margin %lld)", (long long)g->margin);
+    if (g->winner < 0) {  /* a margin below every row of the table is a draw too */
+        adj_buf_puts(out, "draw");
+        if (g->margin)
+            adj_buf_printf(out, " (margin %lld)", (long long)g->margin);
         return;
     }
     adj_buf_put(out, g->sides[g->winner], g->side_len[g->winner]);

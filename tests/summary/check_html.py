@@ -93,20 +93,25 @@ def page(cwd, args, where):
     return root, text
 
 
-root, text = page(TESTS, ["-j", "2", "summary/archive"], "archive")
-check("&lt;script&gt;alert(1)&lt;/script&gt;" in text, "archive: the hostile name escaped")
-check(root.find_all("h1")[0].text() == "Ladder results", "archive: no ladder, a plain title")
+def main():
+    root, text = page(TESTS, ["-j", "2", "summary/archive"], "archive")
+    check("&lt;script&gt;alert(1)&lt;/script&gt;" in text, "archive: the hostile name escaped")
+    check(root.find_all("h1")[0].text() == "Ladder results", "archive: no ladder, a plain title")
 
-tmp = tempfile.mkdtemp(prefix="adjsum.")
-try:
-    hostile = os.path.join(tmp, "<b>x\"'&amp;\u202e.yaml")
-    shutil.copy(os.path.join(TESTS, "summary", "archive", "g-hostile.yaml"), hostile)
-    shutil.copy(os.path.join(TESTS, "summary", "archive", "c-errors.yaml"),
-                os.fsdecode(os.path.join(os.fsencode(tmp), b"bad\xfe.yaml")))
-    root, text = page(tmp, ["."], "hostile names")
-    check("<b>x" not in text, "hostile: a file name does not add markup")
-    check("\\xE2\\x80\\xAE" in text, "hostile: a bidi control shown as bytes")
-    check("bad\\xFE.yaml" in text, "hostile: an invalid byte shown as \\xFE")
-finally:
-    shutil.rmtree(tmp)
-finish("summary html")
+    tmp = tempfile.mkdtemp(prefix="adjsum.")
+    try:
+        hostile = os.path.join(tmp, "<b>x\"'&amp;\u202e.yaml")
+        shutil.copy(os.path.join(TESTS, "summary", "archive", "g-hostile.yaml"), hostile)
+        shutil.copy(os.path.join(TESTS, "summary", "archive", "c-errors.yaml"),
+                    os.fsdecode(os.path.join(os.fsencode(tmp), b"bad\xfe.yaml")))
+        root, text = page(tmp, ["."], "hostile names")
+        check("<b>x" not in text, "hostile: a file name does not add markup")
+        check("\\xE2\\x80\\xAE" in text, "hostile: a bidi control shown as bytes")
+        check("bad\\xFE.yaml" in text, "hostile: an invalid byte shown as \\xFE")
+    finally:
+        shutil.rmtree(tmp)
+    finish("summary html")
+
+
+if __name__ == "__main__":
+    main()
