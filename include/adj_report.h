@@ -57,6 +57,9 @@ typedef struct adj_reporter_s {
      * once, so memory stays flat. `summary_end` writes the held parts (or
      * none), the standings and the totals. */
     bool summary_holds;
+    /* The summary shows each game's diagnostics (the page): the game
+     * keeps them (adj_summary_game_t.diags) until it is rendered. */
+    bool summary_diags;
     void (*summary_begin)(adj_buf_t *out, const adj_report_opts_t *o);
     void (*summary)(adj_buf_t *out, adj_buf_t *more, const adj_summary_game_t *g,
                     const adj_report_opts_t *o);

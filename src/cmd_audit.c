@@ -69,7 +69,7 @@ static void summary_one(const adj_config_t *c, const char *path, result_t *res)
     res->at_missed = adj_audit_at_missed(&a, &c->audit);
     res->errors = a.diags.errors;
     res->warnings = a.diags.warnings;
-    adj_summary_game_init(&res->game, &a, true);  /* the page shows them; freed once shown */
+    adj_summary_game_init(&res->game, &a, summary_reporter(c)->summary_diags);
     res->game.file = path;  /* the run's copy outlives the audit */
     res->game.has_rolls = !res->game.stopped && rolls.count > 0;
     res->game.rolls_hash = rolls.hash;

@@ -447,6 +447,7 @@ const adj_reporter_t adj_reporter_html = {
     .one_file = true,
     .audit = html_audit,
     .summary_holds = true,  /* --summary: a results page (report_summary_html.c) */
+    .summary_diags = true,
     .summary = adj_html_summary,
     .summary_end = adj_html_summary_end,
 };

@@ -26,8 +26,8 @@ void adj_html_summary_end(adj_buf_t *out, const adj_buf_t *rows, const adj_buf_t
                           const adj_summary_t *s, const adj_report_opts_t *o);
 
 /* What the text shows for a game's verdict ("2 errors, unfinished, turn 4
- * of 7") and result ("CSA wins by 5, decisive"), raw: escape for the
- * destination. */
+ * of 7") and result ("Ann Carter (CSA) wins by 5, decisive"; "CSA wins by
+ * 5" when no one is named for the side), raw: escape for the destination. */
 void adj_summary_verdict_text(adj_buf_t *out, const adj_summary_game_t *g);
 void adj_summary_result_text(adj_buf_t *out, const adj_summary_game_t *g);
 

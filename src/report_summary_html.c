@@ -14,6 +14,10 @@
 
 #include <string.h>
 
+/* Diagnostics shown per game: the page of a large archive stays one a
+ * browser opens (SPEC 9's spirit); the single-game page has them all. */
+enum { PAGE_DIAGS = 200 };
+
 static const char extra_style[] =
     "tr:target{outline:2px solid var(--link)}details:target{outline:2px solid var(--link)}\n"
     "td.e{color:var(--err);font-weight:600}td.w{color:var(--warn)}td.u{font-style:italic}\n"
@@ -76,7 +80,8 @@ static void details(adj_buf_t *out, const adj_summary_game_t *g)
     adj_buf_printf(out, "</code>: %zu error%s, %zu warning%s</summary>\n<ol class=\"diags\">\n",
                    g->errors, g->errors == 1 ? "" : "s", g->warnings,
                    g->warnings == 1 ? "" : "s");
-    for (size_t i = 0; i < g->diags.count; i++) {
+    size_t shown = g->diags.count < PAGE_DIAGS ? g->diags.count : PAGE_DIAGS;
+    for (size_t i = 0; i < shown; i++) {
         const adj_diag_t *d = &g->diags.items[i];
         bool err = adj_code_severity(d->code) == ADJ_SEV_ERROR;
         adj_buf_printf(out, "<li class=\"%s\">line %zu, column %zu: <b>%s</b>: ",
@@ -87,8 +92,10 @@ static void details(adj_buf_t *out, const adj_summary_game_t *g)
                        adj_code_name(d->code), d->rule ? d->rule : adj_code_rule(d->code));
     }
     adj_buf_puts(out, "</ol>\n");
-    if (g->diags.omitted)
-        adj_buf_printf(out, "<p>%zu more not kept.</p>\n", g->diags.omitted);
+    size_t more = g->diags.count - shown + g->diags.omitted;
+    if (more)
+        adj_buf_printf(out, "<p>%zu more: <code>adjutant audit --format html</code> on the "
+                       "file shows them all.</p>\n", more);
     adj_buf_puts(out, "</details>\n");
 }
 

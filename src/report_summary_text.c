@@ -47,6 +47,21 @@ void adj_summary_verdict_text(adj_buf_t *out, const adj_summary_game_t *g)
         adj_buf_puts(out, ", no turn begun");
 }
 
+/* Raw text cut to `width` bytes with "..." (as the columns cut names),
+ * never inside a UTF-8 sequence. */
+static void put_cut(adj_buf_t *out, const char *s, size_t n, size_t width)
+{
+    if (n <= width) {
+        adj_buf_put(out, s, n);
+        return;
+    }
+    size_t cut = width - 3;
+    while (cut > 0 && ((unsigned char)s[cut] & 0xC0) == 0x80)
+        cut--;
+    adj_buf_put(out, s, cut);
+    adj_buf_puts(out, "...");
+}
+
 void adj_summary_result_text(adj_buf_t *out, const adj_summary_game_t *g)
 {
     if (!g->has_result) {
@@ -59,7 +74,15 @@ void adj_summary_result_text(adj_buf_t *out, const adj_summary_game_t *g)
             adj_buf_printf(out, " (margin %lld)", (long long)g->margin);
         return;
     }
-    adj_buf_put(out, g->sides[g->winner], g->side_len[g->winner]);
+    int w = g->winner;
+    if (g->players[w]) {  /* "Ann Carter (CSA) wins by 3" */
+        put_cut(out, g->players[w], g->player_len[w], NAME_CUT);
+        adj_buf_puts(out, " (");
+        put_cut(out, g->sides[w], g->side_len[w], SIDE_CUT);
+        adj_buf_putc(out, ')');
+    } else {
+        put_cut(out, g->sides[w], g->side_len[w], SIDE_CUT);
+    }
     adj_buf_printf(out, " wins by %lld", (long long)g->margin);
     if (g->level)
         adj_buf_printf(out, ", %s", g->level);

@@ -104,6 +104,17 @@ def main():
         shutil.copy(os.path.join(TESTS, "summary", "archive", "g-hostile.yaml"), hostile)
         shutil.copy(os.path.join(TESTS, "summary", "archive", "c-errors.yaml"),
                     os.fsdecode(os.path.join(os.fsencode(tmp), b"bad\xfe.yaml")))
+        many = os.path.join(tmp, "many.yaml")  # 250 unknown-leader errors
+        with open(many, "w") as f:
+            f.write("format: adjutant/1\nlast_turn: 1\nsides: [CSA, USA]\nleaders:\n"
+                    "  - {id: lee, side: CSA}\nevents:\n  - turn: 1\n")
+            f.write("  - {activate: nobody, roll: 3}\n" * 250)
+            f.write("  - end: ~\n")
+        st, raw = run(tmp, "--format", "html", "many.yaml")
+        d = [n for n in parse(raw.decode()).find_all("details") if n.attrs.get("id") == "D1"]
+        check(len(d) == 1 and len(d[0].find_all("li")) == 200, "many: 200 diagnostics shown")
+        check(b"<p>50 more: <code>adjutant audit --format html</code>" in raw, "many: 50 more")
+        os.remove(many)
         root, text = page(tmp, ["."], "hostile names")
         check("<b>x" not in text, "hostile: a file name does not add markup")
         check("\\xE2\\x80\\xAE" in text, "hostile: a bidi control shown as bytes")
