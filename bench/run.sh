@@ -255,6 +255,23 @@ if [[ $HAVE_ADJ == 1 ]]; then
     fi
 fi
 
+# `audit --summary` (SPEC 5.1) against audit on the players' archive: JSON and
+# CSV keep only the standings and one hash per file, so their peak RSS stays
+# near audit's (which holds each file's path and slot).
+SUMMARY=n/a
+if [[ $HAVE_ADJ == 1 ]]; then
+    for f in json csv; do
+        echo "  players' archive: audit and audit --summary --format $f, $RUNS rounds ..." >&2
+        bench_pair "$RUNS" "$ADJ" audit --format json -j 1 "$TMP/players" -- \
+            "$ADJ" audit --summary --format "$f" -j 1 "$TMP/players"
+        if [[ $B_NA == 0 ]]; then
+            [[ $SUMMARY == n/a ]] && SUMMARY="audit $(fmt_mib "$F_KB") MiB"
+            SUMMARY+="; --summary $f $(fmt_s "$B_NS") s, $(fmt_mib "$B_KB") MiB, time"
+            SUMMARY+=" $(awk -v r="$B_RATIO" 'BEGIN { printf "%.3f", 1 / r }')x audit's"
+        fi
+    done
+fi
+
 # The 20 MB log once more, against the floor in --lean mode: libyaml's events
 # released the way adjutant releases them rather than by yaml_event_delete.
 # The gap to this floor is adjutant's own work alone.
@@ -314,3 +331,4 @@ echo "- adjutant peak RSS: $FLAT"
 echo "- 20 MB log, adjutant/floor with the floor releasing events as adjutant does (\`yaml_floor --lean\`): $LEAN"
 echo "- 20 MB log, \`status\` against \`audit\` (median of status time / audit time): $STATUS"
 echo "- \`dice -j 1\` over 1,000 logs with named players, against \`audit -j 1\`: $DICE"
+echo "- \`audit --summary -j 1\` over the same 1,000 logs (JSON, CSV): $SUMMARY"

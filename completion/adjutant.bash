@@ -21,7 +21,7 @@ _adjutant()
         [dice]="--format --alpha -j --jobs --color --no-color -h --help"
         [fix]="--ruling --diff -h --help"
     )
-    local formats="text json sarif github html"
+    local formats="text json sarif github html csv"
     local -A rulings=(
         [recovery]="counts-first-turn full-turns"
         [repeat-illness]="add as-wound longer"

@@ -519,29 +519,37 @@ static void check_states(const adj_audit_t *a)
 }
 
 /* --summary: the text row is one line, and the run's end made of it (the
- * row, its columns aligned, and the totals) is two lines of safe text; the
- * JSON row is one valid object. */
+ * row, its columns aligned, the standings and the totals) is safe text
+ * ending in the totals line; the JSON row is one valid object. */
 static void check_summary(const adj_audit_t *a, const adj_report_opts_t *ro)
 {
     const adj_reporter_t *text = adj_reporter_find("text"), *json = adj_reporter_find("json");
-    adj_summary_total_t total = {1, !a->diags.errors, a->diags.errors != 0,
-                                 adj_claim_verdict(a) == ADJ_CLAIM_WRONG, 0};
-    adj_buf_t row = {0}, out = {0};
-    text->summary(&row, a, ro);
+    adj_summary_game_t g;
+    adj_summary_game_init(&g, (adj_audit_t *)a, false);
+    adj_summary_t sum = {0};
+    char *names[1] = {a->file};
+    adj_summary_add(&sum, &g, 0, names);
+    adj_summary_finish(&sum);
+    adj_buf_t row = {0}, out = {0}, more = {0};
+    text->summary(&row, &more, &g, ro);
     if (row.len == 0 || row.data[row.len - 1] != '\n' || memchr(row.data, '\n', row.len - 1))
         fail("the summary row is not exactly one line", &row, 0);
-    text->summary_end(&out, &row, &total, ro);
+    text->summary_end(&out, &row, &more, &sum, ro);
     check_text(&out, "the summary");
-    size_t lines = 0;
-    for (size_t i = 0; i < out.len; i++)
-        lines += out.data[i] == '\n';
-    if (lines != 2 || out.data[out.len - 1] != '\n')
-        fail("the summary is not a row and a totals line", &out, 0);
+    size_t last = out.len > 1 ? out.len - 1 : 0;  /* the last line's start */
+    while (last > 0 && out.data[last - 1] != '\n')
+        last--;
+    if (out.len < 8 || out.data[out.len - 1] != '\n' || out.len - last < 7 ||
+        memcmp(out.data + last, "total: ", 7) != 0)
+        fail("the summary does not end with its totals line", &out, 0);
     adj_buf_reset(&row);
-    json->summary(&row, a, ro);
+    json->summary(&row, &more, &g, ro);
     check_json(&row, a);
     adj_buf_free(&row);
     adj_buf_free(&out);
+    adj_buf_free(&more);
+    adj_summary_free(&sum);
+    adj_summary_game_free(&g);
 }
 
 /* SPEC 3.4 and 8: what a replay says is owed, and the open activation. */

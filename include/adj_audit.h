@@ -8,6 +8,7 @@
 #define ADJ_AUDIT_H
 
 #include "adj_engine.h"
+#include "adj_ladder.h"
 #include "adj_reader.h"
 
 /* `--at`: replay up to a moment (SPEC 6.2). */
@@ -43,6 +44,9 @@ typedef struct adj_audit_opts_s {
     /* `status` (SPEC 8): the end of `events` is a stop, as `--at`'s is:
      * it expires nothing and warns no missing-end */
     bool open_end;
+    /* `audit --summary` (SPEC 5.1): the same, only when the events end
+     * with no `end`: an unfinished game is replayed as `status` does */
+    bool open_unfinished;
     adj_step_fn on_step;      /* explain's story, NULL otherwise */
     void *step_ctx;           /* borrowed */
     /* explain: called with step_ctx once the roster is read, before the
@@ -78,6 +82,8 @@ typedef struct adj_audit_s {
     bool at_reached;          /* --at turn:N: the replay stopped at `turn: N` */
     bool at_whole;            /* --at: no event lies after the moment: the events ended and
                                  the log was replayed whole, as without --at */
+    bool events_ended;        /* the reader reached the end of `events` */
+    const adj_ladder_t *ladder;  /* borrowed: the ladder file used (SPEC 13), or NULL */
 } adj_audit_t;
 
 /* --at turn:N asked for a turn the replay never began (SPEC 6.2 warns). */

@@ -10,6 +10,7 @@
 #include "adj_audit.h"
 #include "adj_chronicle.h"
 #include "adj_dice.h"
+#include "adj_ladder.h"
 
 /* ---- explain: one leader's story (SPEC 6.3) ---- */
 
@@ -63,10 +64,102 @@ typedef enum adj_claim_e {
 
 adj_claim_t adj_claim_verdict(const adj_audit_t *a);
 
-/* A run's totals: files = clean + with_errors + not_read. */
+/* One file of a summary (SPEC 5.1), what its reporters show: taken from
+ * the file's audit by a worker (adj_summary_game_init), the duplicate and
+ * the game's number set in input order by the main thread. */
+typedef struct adj_summary_game_s {
+    const char *file;              /* borrowed: the name as given */
+    size_t number;                 /* 1, 2, ... in input order: the page's G<n> */
+    const char *ladder;            /* borrowed: the ladder file's path, or NULL */
+    const char *ladder_name;       /* borrowed: the ladder's name, or NULL */
+    const char *duplicate_of;      /* borrowed: the earlier file of the same game, or NULL */
+    size_t duplicate_number;       /* that file's `number` */
+    char *scenario;                /* owned, or NULL */
+    size_t scenario_len;
+    bool has_header;               /* sides and players below are known */
+    char *sides[2];                /* owned */
+    size_t side_len[2];
+    char *players[2];              /* owned: canonical, or NULL for no one named */
+    size_t player_len[2];
+    bool replayed;                 /* vp holds the regenerated tally */
+    int64_t vp[2];
+    bool has_claim;
+    bool claim_present[2];
+    int64_t claim[2];
+    adj_claim_t claim_verdict;
+    size_t errors, warnings;
+    bool stopped;                  /* a stop of SPEC 4: neither finished nor unfinished */
+    bool unfinished;               /* the events ended with no `end` and no stop */
+    bool turn_begun;
+    int64_t turn, last_turn;       /* the last turn begun; the header's last_turn */
+    bool has_result;               /* the game reached `end`, replayed, not stopped */
+    int winner;                    /* 0 or 1: the side that won; -1: a draw */
+    const char *level;             /* borrowed from the ladder, or NULL */
+    int64_t margin;
+    bool has_rolls;                /* at least one counted roll (SPEC 7) */
+    uint64_t rolls_hash;           /* a hash of the counted rolls' sequence */
+    uint64_t roll_count;
+    adj_diags_t diags;             /* owned, only when kept (html): the findings */
+} adj_summary_game_t;
+
+/* Fill `g` from the audit of one file; with keep_diags, the audit's
+ * diagnostics are moved into it. Free with adj_summary_game_free. */
+void adj_summary_game_init(adj_summary_game_t *g, adj_audit_t *a, bool keep_diags);
+void adj_summary_game_free(adj_summary_game_t *g);
+
+/* What the summary's replay observes (adj_audit_opts_t.on_entry with
+ * adj_summary_on_entry and entry_ctx a adj_summary_rolls_t): the counted
+ * rolls (SPEC 7: kind, subject, roll in 1..6), hashed in log order. */
+typedef struct adj_summary_rolls_s {
+    uint64_t hash;
+    uint64_t count;
+} adj_summary_rolls_t;
+
+void adj_summary_rolls_init(adj_summary_rolls_t *r);
+void adj_summary_on_entry(void *ctx, const adj_audit_t *a, const adj_entry_t *en, size_t from,
+                          bool was_over);
+
+/* The level of a win by `margin` (>= 1) under a victory table sorted by
+ * margin descending (SPEC 5.1, 13): the first row whose margin is at most
+ * `margin`. *draw is set when a table exists and the margin is below every
+ * row; NULL with no table (any positive margin wins) or for a draw. */
+const char *adj_summary_level(const adj_victory_row_t *rows, size_t n, int64_t margin,
+                              bool *draw);
+
+/* One player's row of the standings. */
+typedef struct adj_standing_s {
+    char *name;      /* owned: the canonical name, or the first spelling met */
+    size_t name_len;
+    char *key;       /* owned: the name's key (SPEC 7) */
+    size_t key_len;
+    size_t games, wins, draws, losses, with_errors, unfinished;
+} adj_standing_t;
+
+/* A run's totals (SPEC 5.1). */
 typedef struct adj_summary_total_s {
-    size_t files, clean, with_errors, claims_wrong, not_read;
+    size_t files, clean, with_errors, unfinished, claims_wrong, not_read;
 } adj_summary_total_t;
+
+/* A run's summary: the duplicates seen so far and the standings. Fed the
+ * games in input order on one thread (adj_summary_add). */
+typedef struct adj_summary_s {
+    adj_standing_t *standings;   /* owned; sorted by adj_summary_finish */
+    size_t standing_count, standing_cap;
+    size_t *slots;               /* owned: the standings' hash table (index + 1; 0 empty) */
+    size_t slot_cap;
+    struct adj_summary_seen_s *seen;  /* owned: one per file with rolls, for duplicates */
+    size_t seen_count, seen_cap;
+    adj_summary_total_t total;
+    const char *ladder_name;     /* borrowed: the first ladder's name met, or NULL */
+} adj_summary_t;
+
+/* Count game `g` (file `index` of the run, named `names[index]`): its
+ * duplicate (set in g->duplicate_of), the standings and the totals. */
+void adj_summary_add(adj_summary_t *s, adj_summary_game_t *g, size_t index,
+                     char *const *names);
+/* Sort the standings (wins descending, losses ascending, name by bytes). */
+void adj_summary_finish(adj_summary_t *s);
+void adj_summary_free(adj_summary_t *s);
 
 /* ---- status: a game in progress (SPEC 8) ---- */
 

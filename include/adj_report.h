@@ -48,13 +48,23 @@ typedef struct adj_reporter_s {
      * and compare are NULL and refused with it. */
     bool audit_only;
     void (*audit)(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o);
-    /* `--summary` (SPEC 5.1), NULL in both: the default format's. `summary`
-     * renders one file's row; the caller keeps a run's rows in input order
-     * (one short line per file) and passes them all to `summary_end`, which
-     * writes them (text aligns their columns) and then the totals. */
-    void (*summary)(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o);
-    void (*summary_end)(adj_buf_t *out, const adj_buf_t *rows, const adj_summary_total_t *t,
-                        const adj_report_opts_t *o);
+    /* `--summary` (SPEC 5.1), NULL in `summary`: the default format's.
+     * `summary_begin` (NULL: nothing) opens the output (CSV's header row).
+     * `summary` renders one game, in input order, into `out` and, for a
+     * format with a second part (the page's diagnostics), into `more`. A
+     * format that `summary_holds` (text aligns, the page orders) has its
+     * games' parts kept until `summary_end`; the others' are written at
+     * once, so memory stays flat. `summary_end` writes the held parts (or
+     * none), the standings and the totals. */
+    bool summary_holds;
+    /* The summary shows each game's diagnostics (the page): the game
+     * keeps them (adj_summary_game_t.diags) until it is rendered. */
+    bool summary_diags;
+    void (*summary_begin)(adj_buf_t *out, const adj_report_opts_t *o);
+    void (*summary)(adj_buf_t *out, adj_buf_t *more, const adj_summary_game_t *g,
+                    const adj_report_opts_t *o);
+    void (*summary_end)(adj_buf_t *out, const adj_buf_t *rows, const adj_buf_t *more,
+                        const adj_summary_t *s, const adj_report_opts_t *o);
     void (*explain)(adj_buf_t *out, const adj_audit_t *a, const adj_story_t *s,
                     const adj_report_opts_t *o);
     void (*compare)(adj_buf_t *out, const adj_compare_t *c, const adj_report_opts_t *o);

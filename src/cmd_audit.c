@@ -17,7 +17,8 @@
 typedef struct result_s {
     adj_buf_t out;          /* owned: the rendered report */
     bool io_error;
-    bool claim_wrong;       /* for --summary's totals */
+    bool has_game;          /* --summary: `game` holds the file's game */
+    adj_summary_game_t game;
     bool at_missed;         /* --at turn:N never began */
     size_t errors, warnings;
     uint64_t bytes;
@@ -27,7 +28,8 @@ typedef struct totals_s {
     size_t clean, flawed, io_failed, claims_wrong;
     bool written;  /* a file's report is out: the next one follows the format's separator */
     int status;
-    adj_buf_t rows;   /* owned: --summary's rows, written once all are in */
+    adj_buf_t rows, more;   /* owned: --summary's held parts, written once all are in */
+    adj_summary_t summary;  /* --summary: duplicates, standings, totals */
     bool stopped;   /* the batch ended early: no total */
 } totals_t;
 
@@ -45,12 +47,47 @@ static const adj_reporter_t *summary_reporter(const adj_config_t *c)
     return c->reporter->summary ? c->reporter : adj_reporter_at(0);
 }
 
+/* --summary's replay of one file: an unfinished game as `status` replays
+ * it, its counted rolls hashed for duplicates (SPEC 5.1). */
+static void summary_one(const adj_config_t *c, const char *path, result_t *res)
+{
+    adj_audit_opts_t o = c->audit;
+    adj_summary_rolls_t rolls;
+    adj_summary_rolls_init(&rolls);
+    o.open_unfinished = true;
+    o.on_entry = adj_summary_on_entry;
+    o.entry_ctx = &rolls;
+    adj_audit_t a;
+    adj_audit_file(&a, path, &o);
+    res->bytes = a.bytes;
+    if (a.io_error) {
+        res->io_error = true;
+        adj_buf_puts(&res->out, strerror(a.io_errno));
+        adj_audit_free(&a);
+        return;
+    }
+    res->at_missed = adj_audit_at_missed(&a, &c->audit);
+    res->errors = a.diags.errors;
+    res->warnings = a.diags.warnings;
+    adj_summary_game_init(&res->game, &a, summary_reporter(c)->summary_diags);
+    res->game.file = path;  /* the run's copy outlives the audit */
+    res->game.has_rolls = !res->game.stopped && rolls.count > 0;
+    res->game.rolls_hash = rolls.hash;
+    res->game.roll_count = rolls.count;
+    res->has_game = true;
+    adj_audit_free(&a);
+}
+
 static void audit_one(void *ctx, size_t i)
 {
     audit_run_t *run = ctx;
     const adj_config_t *c = run->config;
     const char *path = run->paths[i];
     result_t *res = &run->results[i];
+    if (c->summary) {
+        summary_one(c, path, res);
+        return;
+    }
     adj_audit_t a;
     adj_audit_file(&a, path, &c->audit);
     res->bytes = a.bytes;
@@ -63,12 +100,8 @@ static void audit_one(void *ctx, size_t i)
     res->at_missed = adj_audit_at_missed(&a, &c->audit);
     res->errors = a.diags.errors;
     res->warnings = a.diags.warnings;
-    res->claim_wrong = adj_claim_verdict(&a) == ADJ_CLAIM_WRONG;
     adj_report_opts_t ro = {.audit = &c->audit, .color = c->color};
-    if (c->summary)
-        summary_reporter(c)->summary(&res->out, &a, &ro);
-    else
-        c->reporter->audit(&res->out, &a, &ro);
+    c->reporter->audit(&res->out, &a, &ro);
     adj_audit_free(&a);
 }
 
@@ -81,6 +114,29 @@ static bool write_report(const adj_config_t *c, const adj_buf_t *out, totals_t *
     bool sep_ok = !(out->len && sep && t->written && fputs(sep, stdout) == EOF);
     t->written = t->written || out->len;
     return adj_cli_write_flush(out) && sep_ok;
+}
+
+/* --summary: file i's game counted, then rendered: held, or written at
+ * once (then nothing of it stays but its hash and the standings). */
+static void summary_game(audit_run_t *run, size_t i)
+{
+    const adj_config_t *c = run->config;
+    const adj_reporter_t *rep = summary_reporter(c);
+    totals_t *t = &run->t;
+    result_t *r = &run->results[i];
+    adj_summary_add(&t->summary, &r->game, i, run->paths);
+    adj_report_opts_t ro = {.audit = &c->audit, .color = c->color};
+    if (rep->summary_holds) {
+        rep->summary(&t->rows, &t->more, &r->game, &ro);
+    } else {
+        adj_buf_t out = {0};
+        rep->summary(&out, &t->more, &r->game, &ro);
+        if (!adj_cli_write_flush(&out))
+            t->stopped = true;
+        adj_buf_free(&out);
+    }
+    adj_summary_game_free(&r->game);
+    r->has_game = false;
 }
 
 /* Print file i's report once it is done (over the progress line), and
@@ -101,10 +157,9 @@ static bool print_result(void *ctx, size_t i)
             adj_cli_error_name(run->paths[i], "turn %lld never begins; the report covers "
                                "the whole log", (long long)c->audit.at.value);
         if (c->summary)
-            adj_buf_put(&t->rows, r->out.data ? r->out.data : "", r->out.len);
+            summary_game(run, i);
         else if (!write_report(c, &r->out, t))
             t->stopped = true;  /* adj_cli_flush says why, once */
-        t->claims_wrong += r->claim_wrong;
         bool flawed = r->errors || (c->strict && r->warnings);
         if (flawed && t->status == ADJ_EXIT_OK)
             t->status = ADJ_EXIT_FLAWS;
@@ -132,14 +187,31 @@ static void report_hook(const adj_config_t *c,
     adj_buf_free(&out);
 }
 
-/* --summary: the rows, aligned by the reporter, and the totals. */
-static void summary_end(const adj_config_t *c, size_t files, totals_t *t)
+/* --summary: the reporter's opening (CSV's header row). */
+static void summary_begin(const adj_config_t *c, totals_t *t)
 {
-    adj_summary_total_t total = {files, t->clean, t->flawed, t->claims_wrong, t->io_failed};
+    const adj_reporter_t *rep = summary_reporter(c);
+    if (!rep->summary_begin)
+        return;
+    adj_buf_t out = {0};
+    adj_report_opts_t ro = {.audit = &c->audit, .color = c->color};
+    rep->summary_begin(&out, &ro);
+    if (!adj_cli_write(&out))
+        t->status = ADJ_EXIT_USAGE;
+    adj_buf_free(&out);
+}
+
+/* --summary: the held rows (aligned, ordered by the reporter), the
+ * standings and the totals. */
+static void summary_end(const adj_config_t *c, totals_t *t)
+{
+    adj_summary_t *s = &t->summary;
+    s->total.not_read = t->io_failed;
+    s->total.files += t->io_failed;
+    adj_summary_finish(s);
     adj_report_opts_t ro = {.audit = &c->audit, .color = c->color};
     adj_buf_t out = {0};
-    summary_reporter(c)->summary_end(&out, &t->rows, &total, &ro);
-    adj_buf_free(&t->rows);
+    summary_reporter(c)->summary_end(&out, &t->rows, &t->more, s, &ro);
     if (!adj_cli_write(&out))
         t->status = ADJ_EXIT_USAGE;
     adj_buf_free(&out);
@@ -152,22 +224,29 @@ static uint64_t file_bytes(void *ctx, size_t i)
 
 static int audit_run(const adj_config_t *c)
 {
-    if (c->reporter->one_file)
+    if (c->reporter->one_file && !c->summary)
         return adj_cmd_audit_html(c);
     audit_run_t run = {.config = c};
     if (!adj_cli_files(c, &run.paths, &run.count))
         run.t.status = ADJ_EXIT_USAGE;
     run.results = adj_xcalloc(run.count ? run.count : 1, sizeof *run.results);
     report_hook(c, c->reporter->begin, &run.t);
+    if (c->summary)
+        summary_begin(c, &run.t);
     adj_pool_job_t job = {run.count, c->jobs, audit_one, print_result, &run,
                           c->progress, file_bytes};
     adj_run_pool(&job);
     report_hook(c, c->reporter->end, &run.t);
     if (c->summary && !run.t.stopped)
-        summary_end(c, run.count, &run.t);
+        summary_end(c, &run.t);
     run.t.status = adj_cli_flush(run.t.status);
+    adj_buf_free(&run.t.rows);
+    adj_buf_free(&run.t.more);
+    adj_summary_free(&run.t.summary);
     for (size_t i = 0; i < run.count; i++) {
         adj_buf_free(&run.results[i].out);  /* those a stop left unprinted */
+        if (run.results[i].has_game)
+            adj_summary_game_free(&run.results[i].game);
         free(run.paths[i]);
     }
     free(run.results);
@@ -182,13 +261,11 @@ static const char *audit_check(const adj_config_t *c, adj_buf_t *msg)
     const char *f = c->reporter->name;
     if (c->summary && c->reporter->audit_only)
         adj_buf_printf(msg, "--summary has no %s format", f);
-    else if (!c->reporter->one_file)
+    else if (!c->reporter->one_file || c->summary)
         return NULL;
     else if (c->arg_count != 1)
         adj_buf_printf(msg, "--format %s takes exactly one FILE (- for standard input), not %zu",
                        f, c->arg_count);
-    else if (c->summary)
-        adj_buf_printf(msg, "--summary has no %s form (use text or json)", f);
     else if (adj_is_directory(c->args[0])) {
         adj_buf_printf(msg, "--format %s takes a FILE, not a directory: ", f);
         adj_escape_name(msg, c->args[0]);

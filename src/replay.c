@@ -102,12 +102,31 @@ static bool replay_entry(adj_audit_t *a, adj_reader_t *r, const adj_entry_t *en,
     return at_reached(&o->at, en, was_over);
 }
 
+/* The end of `events`: the engine expires what is owed and warns a missing
+ * `end`, unless the replay reads on as `status` does (open_end: keys after
+ * `events` are still reported), or, for the summary (open_unfinished), the
+ * game has not ended: then it finishes only if a stop is found later, at
+ * the stream's end. True when the finish is so deferred. */
+static bool events_end(adj_audit_t *a, adj_reader_t *r, const adj_audit_opts_t *o)
+{
+    a->at_whole = o->at.kind != ADJ_AT_NONE;
+    audit_pass_dropped(a, r);
+    a->events_ended = true;
+    if (o->open_end)
+        return false;
+    if (o->open_unfinished && !adj_engine_result(a->engine).ended)
+        return true;
+    adj_engine_finish_after(a->engine, adj_reader_events_end(r), adj_reader_events_end_after(r));
+    return false;
+}
+
 static void audit_run(adj_audit_t *a, adj_reader_t *r, const adj_audit_opts_t *o)
 {
     a->reader = r;
     if (o->chunk_count)
         adj_reader_set_chunks(r, o->chunks, o->chunk_count);
     at_arm(&o->at, r);
+    bool deferred = false;  /* the summary's finish, until the stream's end */
     for (;;) {
         const adj_entry_t *en;
         adj_read_status_t st = adj_reader_next(r, &en);
@@ -122,13 +141,8 @@ static void audit_run(adj_audit_t *a, adj_reader_t *r, const adj_audit_opts_t *o
                 break;  /* the moment asked for: nothing expires, no missing-end */
             }
         } else if (st == ADJ_READ_EVENTS_END) {
-            if (o->read_only)
-                continue;
-            a->at_whole = o->at.kind != ADJ_AT_NONE;
-            audit_pass_dropped(a, r);
-            if (!o->open_end)  /* status reads on: keys after `events` are still reported */
-                adj_engine_finish_after(a->engine, adj_reader_events_end(r),
-                                        adj_reader_events_end_after(r));
+            if (!o->read_only)
+                deferred = events_end(a, r, o);
         } else {
             if (st == ADJ_READ_IO_ERROR) {
                 int err = adj_reader_io_errno(r);
@@ -138,6 +152,9 @@ static void audit_run(adj_audit_t *a, adj_reader_t *r, const adj_audit_opts_t *o
             break;
         }
     }
+    if (deferred && a->diags.stopped)  /* a stop: no game in progress (SPEC 5.1) */
+        adj_engine_finish_after(a->engine, adj_reader_events_end(r),
+                                adj_reader_events_end_after(r));
     a->bytes = adj_reader_bytes(r);
     a->events = adj_reader_events(r);
     if (a->engine) {

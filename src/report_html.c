@@ -82,6 +82,7 @@ static const char style[] =
     "summary{cursor:pointer;font-weight:600}details ol{margin:.4em 0}\n"
     ".now{color:var(--muted)}\n"
     "footer{margin-top:2em;color:var(--muted);font-size:.9em}\n";
+const char *const html_style = style;  /* the summary's page shares it */
 
 /* ---- the verdict ---- */
 
@@ -571,4 +572,8 @@ const adj_reporter_t adj_reporter_html = {
     .help = "a page to publish (one FILE)",
     .one_file = true,
     .audit = html_audit,
+    .summary_holds = true,  /* --summary: a results page (report_summary_html.c) */
+    .summary_diags = true,
+    .summary = adj_html_summary,
+    .summary_end = adj_html_summary_end,
 };

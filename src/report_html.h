@@ -13,7 +13,10 @@
 #ifndef ADJ_REPORT_HTML_H
 #define ADJ_REPORT_HTML_H
 
-#include "adj_report.h"
+#include "report_summary.h"
+
+/* The pages' style sheet (report_html.c): colours for light, dark and print. */
+extern const char *const html_style;
 
 /* One code point, escaped for text and attribute values alike. */
 void html_cp(adj_buf_t *out, uint32_t cp);

@@ -6,7 +6,7 @@
  * whatever bytes the log held.
  */
 #include "adj_json.h"
-#include "adj_report.h"
+#include "report_summary.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -343,54 +343,6 @@ static void json_compare(adj_buf_t *out, const adj_compare_t *c, const adj_repor
     adj_buf_putc(out, '\n');
 }
 
-/* ---- --summary (SPEC 5.1) ---- */
-
-static void json_summary(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o)
-{
-    (void)o;
-    const adj_replay_t *r = a->replayed ? &a->result : NULL;
-    adj_json_t j;
-    adj_json_init(&j, out);
-    adj_json_open_object(&j);
-    adj_json_member_name(&j, "file", a->file);
-    adj_json_key(&j, "players");
-    players(&j, r ? r->header : NULL);
-    adj_json_member_bool(&j, "ok", a->diags.errors == 0);
-    adj_json_member_uint(&j, "errors", a->diags.errors);
-    adj_json_member_uint(&j, "warnings", a->diags.warnings);
-    tallies(&j, r);
-    adj_json_key(&j, "claim_stands");
-    adj_claim_t claim = adj_claim_verdict(a);
-    if (claim == ADJ_CLAIM_NONE)
-        adj_json_null(&j);
-    else
-        adj_json_bool(&j, claim == ADJ_CLAIM_STANDS);
-    adj_json_close_object(&j);
-    adj_buf_putc(out, '\n');
-}
-
-/* The rows as they are (one object a line), then the totals object. */
-static void json_summary_end(adj_buf_t *out, const adj_buf_t *rows, const adj_summary_total_t *t,
-                             const adj_report_opts_t *o)
-{
-    (void)o;
-    if (rows->len)
-        adj_buf_put(out, rows->data, rows->len);
-    adj_json_t j;
-    adj_json_init(&j, out);
-    adj_json_open_object(&j);
-    adj_json_key(&j, "total");
-    adj_json_open_object(&j);
-    adj_json_member_uint(&j, "files", t->files);
-    adj_json_member_uint(&j, "clean", t->clean);
-    adj_json_member_uint(&j, "with_errors", t->with_errors);
-    adj_json_member_uint(&j, "claims_wrong", t->claims_wrong);
-    adj_json_member_uint(&j, "not_read", t->not_read);
-    adj_json_close_object(&j);
-    adj_json_close_object(&j);
-    adj_buf_putc(out, '\n');
-}
-
 /* ---- dice (SPEC 7): one object per run ---- */
 
 static void dice_files(adj_json_t *j, const adj_dice_t *d)
@@ -576,8 +528,8 @@ const adj_reporter_t adj_reporter_json = {
     .name = "json",
     .help = "JSON Lines for programs",
     .audit = json_audit,
-    .summary = json_summary,
-    .summary_end = json_summary_end,
+    .summary = adj_json_summary,
+    .summary_end = adj_json_summary_end,
     .explain = json_explain,
     .compare = json_compare,
     .status = json_status,

@@ -6,7 +6,7 @@
  * Every piece of text that came from the log is escaped: a terminal escape
  * sequence in a log never reaches the terminal.
  */
-#include "adj_report.h"
+#include "report_summary.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -259,50 +259,6 @@ static void text_audit(adj_buf_t *out, const adj_audit_t *a, const adj_report_op
     verdict(out, a, o);
 }
 
-/* ---- --summary (SPEC 5.1) ---- */
-
-/* A row's cells are separated by tabs: escaped text never holds one. */
-enum { SUMMARY_CELLS = 7, SUMMARY_NAME_CUT = 24, SUMMARY_SIDE_CUT = 10 };
-
-static void summary_count(adj_buf_t *out, size_t n, const char *what)
-{
-    adj_buf_printf(out, "%zu %s%s\t", n, what, n == 1 ? "" : "s");
-}
-
-/* "Ann Carter v Ben Moore", in the order of `sides`; "-" for a side no
- * one is named for, and alone when none is. */
-static void summary_players(adj_buf_t *out, const adj_header_t *h)
-{
-    if (!h || (!h->players[0] && !h->players[1])) {
-        adj_buf_puts(out, "-\t");
-        return;
-    }
-    for (int s = 0; s < 2; s++) {
-        adj_buf_puts(out, s ? " v " : "");
-        if (h->players[s])
-            put_text_n(out, h->players[s], h->player_len[s], SUMMARY_NAME_CUT);
-        else
-            adj_buf_putc(out, '-');
-    }
-    adj_buf_putc(out, '\t');
-}
-
-/* "CSA 4, USA 0" after `label`; a side missing from a claim is "-". */
-static void summary_tally(adj_buf_t *out, const char *label, const adj_header_t *h,
-                          const int64_t vp[2], const bool *present)
-{
-    adj_buf_puts(out, label);
-    for (int s = 0; s < 2; s++) {
-        adj_buf_puts(out, s ? ", " : "");
-        put_text(out, h->sides[s], SUMMARY_SIDE_CUT);
-        if (!present || present[s])
-            adj_buf_printf(out, " %lld", (long long)vp[s]);
-        else
-            adj_buf_puts(out, " -");
-    }
-    adj_buf_putc(out, '\t');
-}
-
 /* ---- status: a game in progress (SPEC 8) ---- */
 
 static void pending_section(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o)
@@ -347,79 +303,6 @@ static void text_status(adj_buf_t *out, const adj_audit_t *a, const adj_report_o
     text_audit(out, a, o);
     pending_section(out, a, o);
     activation_line(out, a);
-}
-
-static void text_summary(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o)
-{
-    (void)o;
-    static const char *const claim_text[] = {"no claim", "claim stands", "claim wrong"};
-    const adj_replay_t *r = a->replayed ? &a->result : NULL;
-    if (a->diags.errors)
-        summary_count(out, a->diags.errors, "error");
-    else
-        adj_buf_puts(out, "clean\t");
-    summary_count(out, a->diags.warnings, "warning");
-    summary_players(out, r ? r->header : NULL);
-    if (r)
-        summary_tally(out, "", r->header, r->vp, NULL);
-    else
-        adj_buf_puts(out, "-\t");
-    if (r && r->has_claim)
-        summary_tally(out, "claimed ", r->header, r->claim, r->claim_present);
-    else
-        adj_buf_puts(out, "-\t");
-    adj_buf_printf(out, "%s\t", claim_text[adj_claim_verdict(a)]);
-    put_text(out, a->file, 0);
-    adj_buf_putc(out, '\n');
-}
-
-/* Columns of UTF-8 text: its code points (wide characters count one). */
-static size_t columns(const char *s, size_t n)
-{
-    size_t w = 0;
-    for (size_t i = 0; i < n; i++)
-        w += ((unsigned char)s[i] & 0xC0) != 0x80;
-    return w;
-}
-
-/* Without `out`: each column's widest cell over every row. With it: the
- * rows, each cell but the last (the file) padded to its width and two
- * spaces. */
-static void summary_cells(const adj_buf_t *rows, size_t width[SUMMARY_CELLS], adj_buf_t *out)
-{
-    const char *p = rows->data, *end = rows->data + rows->len;
-    while (p < end) {
-        for (int c = 0; c < SUMMARY_CELLS; c++) {
-            const char *stop = c + 1 < SUMMARY_CELLS ? "\t" : "\n";
-            size_t n = strcspn(p, stop);
-            size_t w = columns(p, n);
-            if (!out) {
-                width[c] = w > width[c] ? w : width[c];
-            } else {
-                adj_buf_put(out, p, n);
-                for (; c + 1 < SUMMARY_CELLS && w < width[c] + 2; w++)
-                    adj_buf_putc(out, ' ');
-            }
-            p += n + 1;
-        }
-        if (out)
-            adj_buf_putc(out, '\n');
-    }
-}
-
-static void text_summary_end(adj_buf_t *out, const adj_buf_t *rows, const adj_summary_total_t *t,
-                             const adj_report_opts_t *o)
-{
-    (void)o;
-    size_t width[SUMMARY_CELLS] = {0};
-    if (rows->len) {
-        summary_cells(rows, width, NULL);
-        summary_cells(rows, width, out);
-    }
-    adj_buf_printf(out, "total: %zu file%s, %zu clean, %zu with errors, %zu claim%s wrong, "
-                   "%zu not read\n",
-                   t->files, t->files == 1 ? "" : "s", t->clean, t->with_errors, t->claims_wrong,
-                   t->claims_wrong == 1 ? "" : "s", t->not_read);
 }
 
 /* ---- explain ---- */
@@ -935,8 +818,9 @@ const adj_reporter_t adj_reporter_text = {
     .name = "text",
     .help = "text for people (default)",
     .audit = text_audit,
-    .summary = text_summary,
-    .summary_end = text_summary_end,
+    .summary_holds = true,
+    .summary = adj_text_summary,
+    .summary_end = adj_text_summary_end,
     .explain = text_explain,
     .compare = text_compare,
     .status = text_status,

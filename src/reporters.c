@@ -14,6 +14,7 @@ extern const adj_reporter_t adj_reporter_json;
 extern const adj_reporter_t adj_reporter_sarif;
 extern const adj_reporter_t adj_reporter_github;
 extern const adj_reporter_t adj_reporter_html;
+extern const adj_reporter_t adj_reporter_csv;
 
 static const adj_reporter_t *const reporters[] = {
     &adj_reporter_text,
@@ -21,6 +22,7 @@ static const adj_reporter_t *const reporters[] = {
     &adj_reporter_sarif,
     &adj_reporter_github,
     &adj_reporter_html,
+    &adj_reporter_csv,
 };
 
 #define REPORTER_COUNT (sizeof reporters / sizeof reporters[0])

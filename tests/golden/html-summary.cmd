@@ -1,1 +1,1 @@
-audit --format html --summary ../logs/seven-days-1862.yaml
+audit --format html --summary -j 2 summary/archive

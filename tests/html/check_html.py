@@ -177,8 +177,7 @@ def verdict_names_options():
 def command_line():
     log = os.path.join(ROOT, "logs", "seven-days-1862.yaml")
     for args, what in (([log, log], "two files"), ([os.path.join(ROOT, "logs")], "a directory"),
-                       ([os.path.join(TMP, "missing.yaml")], "a missing file"),
-                       (["--summary", log], "--summary")):
+                       ([os.path.join(TMP, "missing.yaml")], "a missing file")):
         st, out, err = run(ADJ, "audit", "--format", "html", *args)
         check(st == 2 and out == b"" and err.startswith(b"adjutant: "),
               f"{what}: exit 2, nothing on stdout ({st}, {len(out)} bytes, {err[:80]!r})")

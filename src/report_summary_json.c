@@ -1,0 +1,155 @@
+/*
+ * report_summary_json.c - the summary (SPEC 5.1) as JSON Lines: one object
+ * per file as it comes (nothing held), then the standings, then the totals.
+ */
+#include "adj_json.h"
+#include "report_summary.h"
+
+/* {SIDE: PLAYER} for each side a player is named for. */
+static void players(adj_json_t *j, const adj_summary_game_t *g)
+{
+    adj_json_open_object(j);
+    for (int s = 0; g->has_header && s < 2; s++)
+        if (g->players[s]) {
+            adj_json_key_n(j, g->sides[s], g->side_len[s]);
+            adj_json_str_n(j, g->players[s], g->player_len[s]);
+        }
+    adj_json_close_object(j);
+}
+
+/* {SIDE: N, SIDE: N}; a side missing from a claim is left out. */
+static void tally(adj_json_t *j, const adj_summary_game_t *g, const int64_t vp[2],
+                  const bool *present)
+{
+    adj_json_open_object(j);
+    for (int s = 0; s < 2; s++)
+        if (!present || present[s]) {
+            adj_json_key_n(j, g->sides[s], g->side_len[s]);
+            adj_json_int(j, vp[s]);
+        }
+    adj_json_close_object(j);
+}
+
+static void result(adj_json_t *j, const adj_summary_game_t *g)
+{
+    if (!g->has_result) {
+        adj_json_null(j);
+        return;
+    }
+    adj_json_open_object(j);
+    adj_json_key(j, "winner");
+    if (g->winner >= 0)
+        adj_json_str_n(j, g->sides[g->winner], g->side_len[g->winner]);
+    else
+        adj_json_null(j);
+    adj_json_key(j, "winner_player");
+    const char *p = g->winner >= 0 ? g->players[g->winner] : NULL;
+    if (p)
+        adj_json_str_n(j, p, g->player_len[g->winner]);
+    else
+        adj_json_null(j);
+    adj_json_member_str(j, "level", g->level);
+    adj_json_member_int(j, "margin", g->margin);
+    adj_json_close_object(j);
+}
+
+static void name_or_null(adj_json_t *j, const char *key, const char *name)
+{
+    if (name) {
+        adj_json_member_name(j, key, name);
+    } else {
+        adj_json_key(j, key);
+        adj_json_null(j);
+    }
+}
+
+void adj_json_summary(adj_buf_t *out, adj_buf_t *more, const adj_summary_game_t *g,
+                      const adj_report_opts_t *o)
+{
+    (void)more;
+    (void)o;
+    adj_json_t j;
+    adj_json_init(&j, out);
+    adj_json_open_object(&j);
+    adj_json_member_name(&j, "file", g->file);
+    adj_json_key(&j, "players");
+    players(&j, g);
+    adj_json_member_bool(&j, "ok", g->errors == 0);
+    adj_json_member_uint(&j, "errors", g->errors);
+    adj_json_member_uint(&j, "warnings", g->warnings);
+    adj_json_key(&j, "vp");
+    if (g->replayed)
+        tally(&j, g, g->vp, NULL);
+    else
+        adj_json_null(&j);
+    adj_json_key(&j, "claimed_vp");
+    if (g->replayed && g->has_claim)
+        tally(&j, g, g->claim, g->claim_present);
+    else
+        adj_json_null(&j);
+    adj_json_key(&j, "claim_stands");
+    if (g->claim_verdict == ADJ_CLAIM_NONE)
+        adj_json_null(&j);
+    else
+        adj_json_bool(&j, g->claim_verdict == ADJ_CLAIM_STANDS);
+    adj_json_member_bool(&j, "unfinished", g->unfinished);
+    adj_json_key(&j, "turn");
+    if (g->replayed && g->turn_begun)
+        adj_json_int(&j, g->turn);
+    else
+        adj_json_null(&j);
+    adj_json_key(&j, "result");
+    result(&j, g);
+    name_or_null(&j, "duplicate_of", g->duplicate_of);
+    name_or_null(&j, "ladder", g->ladder);
+    adj_json_close_object(&j);
+    adj_buf_putc(out, '\n');
+}
+
+static void standings(adj_json_t *j, const adj_summary_t *s)
+{
+    adj_json_open_object(j);
+    adj_json_key(j, "standings");
+    adj_json_open_array(j);
+    for (size_t i = 0; i < s->standing_count; i++) {
+        const adj_standing_t *p = &s->standings[i];
+        adj_json_open_object(j);
+        adj_json_key(j, "player");
+        adj_json_str_n(j, p->name, p->name_len);
+        adj_json_member_uint(j, "games", p->games);
+        adj_json_member_uint(j, "wins", p->wins);
+        adj_json_member_uint(j, "draws", p->draws);
+        adj_json_member_uint(j, "losses", p->losses);
+        adj_json_member_uint(j, "with_errors", p->with_errors);
+        adj_json_member_uint(j, "unfinished", p->unfinished);
+        adj_json_close_object(j);
+    }
+    adj_json_close_array(j);
+    adj_json_close_object(j);
+}
+
+void adj_json_summary_end(adj_buf_t *out, const adj_buf_t *rows, const adj_buf_t *more,
+                          const adj_summary_t *s, const adj_report_opts_t *o)
+{
+    (void)rows;
+    (void)more;
+    (void)o;
+    adj_json_t j;
+    adj_json_init(&j, out);
+    standings(&j, s);
+    adj_buf_putc(out, '\n');
+    adj_json_init(&j, out);
+    const adj_summary_total_t *t = &s->total;
+    adj_json_open_object(&j);
+    adj_json_key(&j, "total");
+    adj_json_open_object(&j);
+    adj_json_member_uint(&j, "files", t->files);
+    adj_json_member_uint(&j, "clean", t->clean);
+    adj_json_member_uint(&j, "with_errors", t->with_errors);
+    adj_json_member_uint(&j, "unfinished", t->unfinished);
+    adj_json_member_uint(&j, "claims_wrong", t->claims_wrong);
+    adj_json_member_uint(&j, "not_read", t->not_read);
+    adj_json_close_object(&j);
+    adj_json_close_object(&j);
+    adj_buf_putc(out, '\n');
+}

@@ -1,0 +1,234 @@
+/*
+ * report_summary_text.c - the summary (SPEC 5.1) as text: one line per
+ * file, its columns aligned, then the standings and one line of totals.
+ *
+ * A game's line is held as cells separated by tabs (escaped text never
+ * holds one) until the last file, so that the columns align.
+ */
+#include "report_summary.h"
+
+#include <string.h>
+
+enum { CELLS = 8, NAME_CUT = 24, SIDE_CUT = 10 };
+
+/* Escaped text of `len` bytes, cut to `width` bytes (0: no limit). */
+static void put_text_n(adj_buf_t *out, const char *s, size_t len, size_t width)
+{
+    adj_buf_t esc = {0};
+    adj_escape_text(&esc, s, len);
+    const char *t = esc.data ? esc.data : "";
+    size_t n = esc.len;
+    if (width && n > width) {
+        size_t cut = width > 3 ? width - 3 : 0;
+        while (cut > 0 && ((unsigned char)t[cut] & 0xC0) == 0x80)
+            cut--;
+        adj_buf_put(out, t, cut);
+        adj_buf_puts(out, "...");
+    } else {
+        adj_buf_put(out, t, n);
+    }
+    adj_buf_free(&esc);
+}
+
+static void put_name(adj_buf_t *out, const char *s) { put_text_n(out, s, strlen(s), 0); }
+
+void adj_summary_verdict_text(adj_buf_t *out, const adj_summary_game_t *g)
+{
+    if (g->errors)
+        adj_buf_printf(out, "%zu error%s", g->errors, g->errors == 1 ? "" : "s");
+    else if (!g->unfinished)
+        adj_buf_puts(out, "clean");
+    if (!g->unfinished)
+        return;
+    adj_buf_puts(out, g->errors ? ", unfinished" : "unfinished");
+    if (g->turn_begun)
+        adj_buf_printf(out, ", turn %lld of %lld", (long long)g->turn, (long long)g->last_turn);
+    else
+        adj_buf_puts(out, ", no turn begun");
+}
+
+/* Raw text cut to `width` bytes with "..." (as the columns cut names),
+ * never inside a UTF-8 sequence. */
+static void put_cut(adj_buf_t *out, const char *s, size_t n, size_t width)
+{
+    if (n <= width) {
+        adj_buf_put(out, s, n);
+        return;
+    }
+    size_t cut = width - 3;
+    while (cut > 0 && ((unsigned char)s[cut] & 0xC0) == 0x80)
+        cut--;
+    adj_buf_put(out, s, cut);
+    adj_buf_puts(out, "...");
+}
+
+void adj_summary_result_text(adj_buf_t *out, const adj_summary_game_t *g)
+{
+    if (!g->has_result) {
+        adj_buf_puts(out, "no result");
+        return;
+    }
+    if (g->winner < 0) {  /* a margin below every row of the table is a draw too */
+        adj_buf_puts(out, "draw");
+        if (g->margin)
+            adj_buf_printf(out, " (margin %lld)", (long long)g->margin);
+        return;
+    }
+    int w = g->winner;
+    if (g->players[w]) {  /* "Ann Carter (CSA) wins by 3" */
+        put_cut(out, g->players[w], g->player_len[w], NAME_CUT);
+        adj_buf_puts(out, " (");
+        put_cut(out, g->sides[w], g->side_len[w], SIDE_CUT);
+        adj_buf_putc(out, ')');
+    } else {
+        put_cut(out, g->sides[w], g->side_len[w], SIDE_CUT);
+    }
+    adj_buf_printf(out, " wins by %lld", (long long)g->margin);
+    if (g->level)
+        adj_buf_printf(out, ", %s", g->level);
+}
+
+/* "Ann Carter v Ben Moore", in the order of `sides`; "-" for a side no
+ * one is named for, and alone when none is. */
+static void players_cell(adj_buf_t *out, const adj_summary_game_t *g)
+{
+    if (!g->players[0] && !g->players[1]) {
+        adj_buf_puts(out, "-\t");
+        return;
+    }
+    for (int s = 0; s < 2; s++) {
+        adj_buf_puts(out, s ? " v " : "");
+        if (g->players[s])
+            put_text_n(out, g->players[s], g->player_len[s], NAME_CUT);
+        else
+            adj_buf_putc(out, '-');
+    }
+    adj_buf_putc(out, '\t');
+}
+
+/* "CSA 4, USA 0" after `label`; a side missing from a claim is "-". */
+static void tally_cell(adj_buf_t *out, const char *label, const adj_summary_game_t *g,
+                       const int64_t vp[2], const bool *present)
+{
+    adj_buf_puts(out, label);
+    for (int s = 0; s < 2; s++) {
+        adj_buf_puts(out, s ? ", " : "");
+        put_text_n(out, g->sides[s], g->side_len[s], SIDE_CUT);
+        if (!present || present[s])
+            adj_buf_printf(out, " %lld", (long long)vp[s]);
+        else
+            adj_buf_puts(out, " -");
+    }
+    adj_buf_putc(out, '\t');
+}
+
+void adj_text_summary(adj_buf_t *out, adj_buf_t *more, const adj_summary_game_t *g,
+                      const adj_report_opts_t *o)
+{
+    (void)more;
+    (void)o;
+    static const char *const claim_text[] = {"no claim", "claim stands", "claim wrong"};
+    adj_summary_verdict_text(out, g);
+    adj_buf_printf(out, "\t%zu warning%s\t", g->warnings, g->warnings == 1 ? "" : "s");
+    players_cell(out, g);
+    if (g->replayed)
+        tally_cell(out, "", g, g->vp, NULL);
+    else
+        adj_buf_puts(out, "-\t");
+    if (g->replayed && g->has_claim)
+        tally_cell(out, "claimed ", g, g->claim, g->claim_present);
+    else
+        adj_buf_puts(out, "-\t");
+    adj_buf_printf(out, "%s\t", claim_text[g->claim_verdict]);
+    adj_buf_t res = {0};
+    adj_summary_result_text(&res, g);
+    put_text_n(out, res.data, res.len, 0);
+    adj_buf_free(&res);
+    adj_buf_putc(out, '\t');
+    put_name(out, g->file);
+    if (g->duplicate_of) {
+        adj_buf_puts(out, "  duplicate of ");
+        put_name(out, g->duplicate_of);
+    }
+    adj_buf_putc(out, '\n');
+}
+
+/* Columns of UTF-8 text: its code points (wide characters count one). */
+static size_t columns(const char *s, size_t n)
+{
+    size_t w = 0;
+    for (size_t i = 0; i < n; i++)
+        w += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return w;
+}
+
+/* Without `out`: each column's widest cell over every row. With it: the
+ * rows, each cell but the last (the file) padded to its width and two
+ * spaces. */
+static void cells(const adj_buf_t *rows, size_t width[CELLS], adj_buf_t *out)
+{
+    const char *p = rows->data, *end = rows->data + rows->len;
+    while (p < end) {
+        for (int c = 0; c < CELLS; c++) {
+            const char *stop = c + 1 < CELLS ? "\t" : "\n";
+            size_t n = strcspn(p, stop);
+            size_t w = columns(p, n);
+            if (!out) {
+                width[c] = w > width[c] ? w : width[c];
+            } else {
+                adj_buf_put(out, p, n);
+                for (; c + 1 < CELLS && w < width[c] + 2; w++)
+                    adj_buf_putc(out, ' ');
+            }
+            p += n + 1;
+        }
+        if (out)
+            adj_buf_putc(out, '\n');
+    }
+}
+
+/* The standings: one row per player, the name column as wide as the widest. */
+static void standings(adj_buf_t *out, const adj_summary_t *s)
+{
+    if (!s->standing_count)
+        return;
+    adj_buf_t name = {0};
+    size_t w = strlen("player");
+    for (size_t i = 0; i < s->standing_count; i++) {
+        adj_buf_reset(&name);
+        put_text_n(&name, s->standings[i].name, s->standings[i].name_len, 0);
+        size_t c = columns(name.data, name.len);
+        w = c > w ? c : w;
+    }
+    adj_buf_printf(out, "standings:\n%-*s  games  wins  draws  losses  with errors  unfinished\n",
+                   (int)w, "player");
+    for (size_t i = 0; i < s->standing_count; i++) {
+        const adj_standing_t *p = &s->standings[i];
+        adj_buf_reset(&name);
+        put_text_n(&name, p->name, p->name_len, 0);
+        adj_buf_put(out, name.data, name.len);
+        for (size_t c = columns(name.data, name.len); c < w; c++)
+            adj_buf_putc(out, ' ');
+        adj_buf_printf(out, "  %5zu  %4zu  %5zu  %6zu  %11zu  %10zu\n", p->games, p->wins,
+                       p->draws, p->losses, p->with_errors, p->unfinished);
+    }
+    adj_buf_free(&name);
+}
+
+void adj_text_summary_end(adj_buf_t *out, const adj_buf_t *rows, const adj_buf_t *more,
+                          const adj_summary_t *s, const adj_report_opts_t *o)
+{
+    (void)more;
+    (void)o;
+    size_t width[CELLS] = {0};
+    if (rows->len) {
+        cells(rows, width, NULL);
+        cells(rows, width, out);
+    }
+    standings(out, s);
+    const adj_summary_total_t *t = &s->total;
+    adj_buf_printf(out, "total: %zu file%s, %zu clean, %zu with errors, %zu unfinished, "
+                   "%zu claim%s wrong, %zu not read\n",
+                   t->files, t->files == 1 ? "" : "s", t->clean, t->with_errors, t->unfinished,
+                   t->claims_wrong, t->claims_wrong == 1 ? "" : "s", t->not_read);
+}

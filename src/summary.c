@@ -1,0 +1,333 @@
+/*
+ * summary.c - a ladder's summary (SPEC 5.1): each file's game taken from
+ * its audit (verdict, players, result by the scenario's victory table, the
+ * hash of its counted rolls), then, in input order, the duplicates, the
+ * standings and the totals. The reporters only show what is here.
+ *
+ * Memory: per file, one hash and a count (duplicates); per player, one
+ * row of the standings. Nothing else outlives a file's report.
+ */
+#include "adj_models.h"
+#include "adj_names.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the counted rolls (SPEC 7), hashed in log order ---- */
+
+/* FNV-1a, 64 bits: small, and equal sequences hash equal. */
+static const uint64_t fnv_offset = 14695981039346656037ull;
+static const uint64_t fnv_prime = 1099511628211ull;
+
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * fnv_prime;
+    return h;
+}
+
+void adj_summary_rolls_init(adj_summary_rolls_t *r)
+{
+    r->hash = fnv_offset;
+    r->count = 0;
+}
+
+/* An entry the reader gave passed step 1 of SPEC 3.1 (its shape, known
+ * leaders): when its kind carries a die and the roll is in 1..6, it is a
+ * counted roll, whatever the engine decided. */
+void adj_summary_on_entry(void *ctx, const adj_audit_t *a, const adj_entry_t *en, size_t from,
+                          bool was_over)
+{
+    (void)from;
+    (void)was_over;
+    adj_summary_rolls_t *r = ctx;
+    unsigned char kind;
+    switch (en->kind) {
+    case ADJ_EV_ACTIVATE: kind = 'i'; break;
+    case ADJ_EV_ILLNESS: kind = 'l'; break;
+    case ADJ_EV_DURATION: kind = 'd'; break;
+    case ADJ_EV_SUSTAIN: kind = 's'; break;
+    default: return;
+    }
+    const adj_header_t *h = adj_reader_header(a->reader);
+    if (en->roll < 1 || en->roll > 6 || !h || en->leader < 0 ||
+        (size_t)en->leader >= h->leader_count)
+        return;
+    const adj_leader_def_t *l = &h->leaders[en->leader];
+    unsigned char roll = (unsigned char)('0' + en->roll);
+    uint64_t len = l->id_len;
+    r->hash = fnv(r->hash, &kind, 1);
+    r->hash = fnv(r->hash, &len, sizeof len);  /* so that "ab"+"c" is not "a"+"bc" */
+    r->hash = fnv(r->hash, l->id, l->id_len);
+    r->hash = fnv(r->hash, &roll, 1);
+    r->count++;
+}
+
+/* ---- a file's game ---- */
+
+const char *adj_summary_level(const adj_victory_row_t *rows, size_t n, int64_t margin,
+                              bool *draw)
+{
+    *draw = margin <= 0;
+    if (margin <= 0 || n == 0)
+        return NULL;
+    for (size_t i = 0; i < n; i++)
+        if (rows[i].margin <= margin)
+            return rows[i].level;
+    *draw = true;  /* a positive margin below every row */
+    return NULL;
+}
+
+static char *dup_n(const char *s, size_t n)
+{
+    char *d = adj_xmalloc(n + 1);
+    memcpy(d, s, n);
+    d[n] = '\0';
+    return d;
+}
+
+/* The scenario without leading and trailing spaces, as the ladder keys it. */
+static void take_scenario(adj_summary_game_t *g, const adj_reader_t *r)
+{
+    size_t n = 0;
+    const char *s = r ? adj_reader_scenario(r, &n) : NULL;
+    if (!s)
+        return;
+    while (n && *s == ' ')
+        s++, n--;
+    while (n && s[n - 1] == ' ')
+        n--;
+    g->scenario = dup_n(s, n);
+    g->scenario_len = n;
+}
+
+static void take_header(adj_summary_game_t *g, const adj_header_t *h)
+{
+    g->has_header = true;
+    g->last_turn = h->last_turn;
+    for (int s = 0; s < 2; s++) {
+        g->sides[s] = dup_n(h->sides[s], h->side_len[s]);
+        g->side_len[s] = h->side_len[s];
+        if (h->players[s]) {
+            g->players[s] = dup_n(h->players[s], h->player_len[s]);
+            g->player_len[s] = h->player_len[s];
+        }
+    }
+}
+
+/* The result of a game that reached `end` (SPEC 5.1). */
+static void take_result(adj_summary_game_t *g, const adj_ladder_t *ladder)
+{
+    int64_t d = g->vp[0] - g->vp[1];
+    g->has_result = true;
+    g->margin = d < 0 ? -d : d;
+    g->winner = d > 0 ? 0 : d < 0 ? 1 : -1;
+    size_t n = 0;
+    const adj_victory_row_t *rows =
+        ladder && g->scenario ? adj_ladder_victory(ladder, g->scenario, &n) : NULL;
+    bool draw;
+    g->level = adj_summary_level(rows, rows ? n : 0, g->margin, &draw);
+    if (draw)
+        g->winner = -1;
+}
+
+void adj_summary_game_init(adj_summary_game_t *g, adj_audit_t *a, bool keep_diags)
+{
+    memset(g, 0, sizeof *g);
+    g->file = a->file;
+    g->ladder = a->ladder ? adj_ladder_path(a->ladder) : NULL;
+    g->ladder_name = a->ladder ? adj_ladder_name(a->ladder) : NULL;
+    g->errors = a->diags.errors;
+    g->warnings = a->diags.warnings;
+    g->stopped = a->diags.stopped;
+    g->claim_verdict = adj_claim_verdict(a);
+    take_scenario(g, a->reader);
+    const adj_header_t *h = a->reader ? adj_reader_header(a->reader) : NULL;
+    if (h)
+        take_header(g, h);
+    if (a->replayed) {
+        const adj_replay_t *r = &a->result;
+        g->replayed = true;
+        memcpy(g->vp, r->vp, sizeof g->vp);
+        g->has_claim = r->has_claim;
+        memcpy(g->claim_present, r->claim_present, sizeof g->claim_present);
+        memcpy(g->claim, r->claim, sizeof g->claim);
+        g->turn_begun = r->turn_begun;
+        g->turn = r->turn;
+        g->unfinished = !g->stopped && a->events_ended && !r->ended;
+        if (!g->stopped && r->ended)
+            take_result(g, a->ladder);
+    }
+    if (keep_diags) {
+        g->diags = a->diags;
+        memset(&a->diags, 0, sizeof a->diags);
+    }
+}
+
+void adj_summary_game_free(adj_summary_game_t *g)
+{
+    free(g->scenario);
+    for (int s = 0; s < 2; s++) {
+        free(g->sides[s]);
+        free(g->players[s]);
+    }
+    adj_diags_free(&g->diags);
+    memset(g, 0, sizeof *g);
+}
+
+/* ---- a run: duplicates, standings, totals ---- */
+
+struct adj_summary_seen_s {
+    uint64_t hash, count;
+    size_t index;  /* the file it was first seen in */
+};
+
+/* The earlier file whose rolls are g's, or registers g's. Linear over the
+ * files with rolls would be quadratic: an open-addressing table instead. */
+static const struct adj_summary_seen_s *seen_find(adj_summary_t *s, const adj_summary_game_t *g,
+                                                   size_t index)
+{
+    if (2 * (s->seen_count + 1) > s->seen_cap) {
+        size_t cap = s->seen_cap ? 2 * s->seen_cap : 64;
+        struct adj_summary_seen_s *t = adj_xcalloc(cap, sizeof *t);
+        for (size_t i = 0; i < s->seen_cap; i++) {
+            if (!s->seen[i].count)
+                continue;
+            size_t j = s->seen[i].hash & (cap - 1);
+            while (t[j].count)
+                j = (j + 1) & (cap - 1);
+            t[j] = s->seen[i];
+        }
+        free(s->seen);
+        s->seen = t;
+        s->seen_cap = cap;
+    }
+    size_t j = g->rolls_hash & (s->seen_cap - 1);
+    for (; s->seen[j].count; j = (j + 1) & (s->seen_cap - 1))
+        if (s->seen[j].hash == g->rolls_hash && s->seen[j].count == g->roll_count)
+            return &s->seen[j];
+    s->seen[j] = (struct adj_summary_seen_s){g->rolls_hash, g->roll_count, index};
+    s->seen_count++;
+    return NULL;
+}
+
+static uint64_t key_hash(const char *k, size_t n) { return fnv(fnv_offset, k, n); }
+
+/* The standing of the player named name[0..len), made when new. */
+static adj_standing_t *standing(adj_summary_t *s, const char *name, size_t len)
+{
+    size_t kn;
+    char *key = adj_name_key(name, len, &kn);
+    if (2 * (s->standing_count + 1) > s->slot_cap) {
+        size_t cap = s->slot_cap ? 2 * s->slot_cap : 64;
+        free(s->slots);
+        s->slots = adj_xcalloc(cap, sizeof *s->slots);
+        s->slot_cap = cap;
+        for (size_t i = 0; i < s->standing_count; i++) {
+            adj_standing_t *p = &s->standings[i];
+            size_t j = key_hash(p->key, p->key_len) & (cap - 1);
+            while (s->slots[j])
+                j = (j + 1) & (cap - 1);
+            s->slots[j] = i + 1;
+        }
+    }
+    size_t j = key_hash(key, kn) & (s->slot_cap - 1);
+    for (; s->slots[j]; j = (j + 1) & (s->slot_cap - 1)) {
+        adj_standing_t *p = &s->standings[s->slots[j] - 1];
+        if (p->key_len == kn && !memcmp(p->key, key, kn)) {
+            free(key);
+            return p;
+        }
+    }
+    if (s->standing_count == s->standing_cap) {
+        s->standing_cap = s->standing_cap ? 2 * s->standing_cap : 16;
+        s->standings = adj_xreallocarray(s->standings, s->standing_cap, sizeof *s->standings);
+    }
+    adj_standing_t *p = &s->standings[s->standing_count++];
+    *p = (adj_standing_t){.name = dup_n(name, len), .name_len = len, .key = key, .key_len = kn};
+    s->slots[j] = s->standing_count;
+    return p;
+}
+
+/* A game counts for each player who commanded a side in it; once for a
+ * player named for both sides, who then gets no win, draw or loss. */
+static void count_players(adj_summary_t *s, const adj_summary_game_t *g)
+{
+    adj_standing_t *p[2] = {NULL, NULL};
+    for (int k = 0; k < 2; k++)
+        if (g->players[k])
+            p[k] = standing(s, g->players[k], g->player_len[k]);
+    bool both = p[0] && p[0] == p[1];
+    for (int k = 0; k < (both ? 1 : 2); k++) {
+        if (!p[k])
+            continue;
+        p[k]->games += g->has_result;
+        p[k]->with_errors += g->errors > 0;
+        p[k]->unfinished += g->unfinished;
+        if (!g->has_result || both)
+            continue;
+        if (g->winner < 0)
+            p[k]->draws++;
+        else if (g->winner == k)
+            p[k]->wins++;
+        else
+            p[k]->losses++;
+    }
+}
+
+void adj_summary_add(adj_summary_t *s, adj_summary_game_t *g, size_t index,
+                     char *const *names)
+{
+    adj_summary_total_t *t = &s->total;
+    t->files++;
+    t->clean += !g->errors && !g->unfinished;
+    t->with_errors += g->errors > 0;
+    t->unfinished += g->unfinished;
+    t->claims_wrong += g->claim_verdict == ADJ_CLAIM_WRONG;
+    g->number = index + 1;
+    if (!s->ladder_name && g->ladder_name)
+        s->ladder_name = g->ladder_name;
+    if (g->has_rolls) {
+        const struct adj_summary_seen_s *e = seen_find(s, g, index);
+        if (e) {
+            g->duplicate_of = names[e->index];
+            g->duplicate_number = e->index + 1;
+            return;  /* one game logged twice counts once */
+        }
+    }
+    count_players(s, g);
+}
+
+static int standing_cmp(const void *x, const void *y)
+{
+    const adj_standing_t *a = x, *b = y;
+    if (a->wins != b->wins)
+        return a->wins > b->wins ? -1 : 1;
+    if (a->losses != b->losses)
+        return a->losses < b->losses ? -1 : 1;
+    size_t n = a->name_len < b->name_len ? a->name_len : b->name_len;
+    int c = memcmp(a->name, b->name, n);
+    return c ? c : (a->name_len > b->name_len) - (a->name_len < b->name_len);
+}
+
+void adj_summary_finish(adj_summary_t *s)
+{
+    if (s->standing_count)
+        qsort(s->standings, s->standing_count, sizeof *s->standings, standing_cmp);
+    free(s->slots);  /* indexes are stale once sorted */
+    s->slots = NULL;
+    s->slot_cap = 0;
+}
+
+void adj_summary_free(adj_summary_t *s)
+{
+    for (size_t i = 0; i < s->standing_count; i++) {
+        free(s->standings[i].name);
+        free(s->standings[i].key);
+    }
+    free(s->standings);
+    free(s->slots);
+    free(s->seen);
+    memset(s, 0, sizeof *s);
+}

@@ -1,0 +1,1 @@
+audit --summary --format csv -j 2 summary/archive

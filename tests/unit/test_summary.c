@@ -1,0 +1,105 @@
+/*
+ * test_summary.c - the summary's pure parts (SPEC 5.1): the level of a
+ * win from a victory table, and the standings' order and counting.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "adj_models.h"
+
+/* SPEC 13's example table, sorted by margin descending as the ladder gives it. */
+static const adj_victory_row_t table[] = {
+    {10, "decisive"}, {4, "substantive"}, {1, "marginal"}};
+
+static void test_level_is_the_first_row_at_most_the_margin(void **state)
+{
+    (void)state;
+    bool draw;
+    assert_string_equal(adj_summary_level(table, 3, 12, &draw), "decisive");
+    assert_false(draw);
+    assert_string_equal(adj_summary_level(table, 3, 10, &draw), "decisive");
+    assert_string_equal(adj_summary_level(table, 3, 9, &draw), "substantive");
+    assert_string_equal(adj_summary_level(table, 3, 4, &draw), "substantive");
+    assert_string_equal(adj_summary_level(table, 3, 3, &draw), "marginal");
+    assert_string_equal(adj_summary_level(table, 3, 1, &draw), "marginal");
+    assert_false(draw);
+}
+
+static void test_margin_below_every_row_is_a_draw(void **state)
+{
+    (void)state;
+    bool draw = false;
+    assert_null(adj_summary_level(table, 2, 3, &draw));  /* rows 10 and 4 only */
+    assert_true(draw);
+}
+
+static void test_no_table_any_positive_margin_wins(void **state)
+{
+    (void)state;
+    bool draw = true;
+    assert_null(adj_summary_level(NULL, 0, 1, &draw));
+    assert_false(draw);
+    assert_null(adj_summary_level(table, 3, 0, &draw));
+    assert_true(draw);  /* margin 0: a draw, table or not */
+}
+
+static adj_summary_game_t game(const char *p0, const char *p1, int winner, bool result)
+{
+    adj_summary_game_t g = {0};
+    g.players[0] = p0 ? strdup(p0) : NULL;
+    g.player_len[0] = p0 ? strlen(p0) : 0;
+    g.players[1] = p1 ? strdup(p1) : NULL;
+    g.player_len[1] = p1 ? strlen(p1) : 0;
+    g.has_result = result;
+    g.winner = winner;
+    return g;
+}
+
+/* Wins descending, then losses ascending, then name by bytes; a player on
+ * both sides counts the game once with no win; duplicates count for no one. */
+static void test_standings(void **state)
+{
+    (void)state;
+    adj_summary_t s = {0};
+    char *names[] = {"a", "b", "c", "d", "e"};
+    adj_summary_game_t g[5] = {game("Zed", "amy", 0, true), game("AMY", "Bob", 1, true),
+                               game("Bob", "Bob", 0, true), game("Cy", NULL, -1, true),
+                               game("Zed", "amy", 0, true)};
+    for (int i = 0; i < 4; i++)
+        g[i].has_rolls = true, g[i].rolls_hash = (uint64_t)i, g[i].roll_count = 1;
+    g[4].has_rolls = true, g[4].rolls_hash = 0, g[4].roll_count = 1;  /* = g[0] */
+    for (size_t i = 0; i < 5; i++)
+        adj_summary_add(&s, &g[i], i, names);
+    assert_string_equal(g[4].duplicate_of, "a");
+    assert_null(g[0].duplicate_of);
+    adj_summary_finish(&s);
+    assert_int_equal(s.standing_count, 4);
+    assert_string_equal(s.standings[0].name, "Bob");  /* 1 win, 0 losses */
+    assert_int_equal(s.standings[0].games, 2);
+    assert_string_equal(s.standings[1].name, "Zed");  /* 1 win, 0 losses: after "Bob" */
+    assert_string_equal(s.standings[2].name, "Cy");   /* 0 wins, 0 losses, 1 draw */
+    assert_int_equal(s.standings[2].draws, 1);
+    assert_string_equal(s.standings[3].name, "amy");  /* first spelling met; 2 losses */
+    assert_int_equal(s.standings[3].losses, 2);
+    assert_int_equal(s.total.files, 5);
+    for (int i = 0; i < 5; i++)
+        adj_summary_game_free(&g[i]);
+    adj_summary_free(&s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_level_is_the_first_row_at_most_the_margin),
+        cmocka_unit_test(test_margin_below_every_row_is_a_draw),
+        cmocka_unit_test(test_no_table_any_positive_margin_wins),
+        cmocka_unit_test(test_standings),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
