@@ -370,6 +370,59 @@ async function timing(page) {
         " ms, min " + t.min.toFixed(1) + " ms, max " + t.max.toFixed(1) + " ms (15 runs)");
 }
 
+/* Issue 30's look at the Check mode: the report takes its own height; the
+ * rulings are chosen from the engine's table; the leaders from the log's
+ * roster; Dice takes several files. */
+async function checkMode(page) {
+    await (await get(page, "Check a log", "button")).click();
+    const game = path.join(tmp, "gaines.yaml");
+    fs.copyFileSync(path.resolve(__dirname, "../../logs/gaines-mill-disputed.yaml"), game);
+    await page.$eval("#report", function (f) { f.removeAttribute("srcdoc"); });
+    await (await page.$("#pick")).uploadFile(game);
+    await page.waitForFunction(function () {
+        const f = document.getElementById("report");
+        return f.getAttribute("srcdoc") && f.contentDocument && f.contentDocument.readyState === "complete" && f.style.height;
+    }, { timeout: 30000 });
+    const fit = await page.$eval("#report", function (f) {
+        return { height: f.clientHeight, content: f.contentDocument.documentElement.scrollHeight };
+    });
+    check(fit.height >= fit.content && fit.content > 715, "the report's frame takes its own height: " + JSON.stringify(fit));
+    const said = await page.$eval("#state", function (e) { return e.textContent; });
+    check(said === "Checked gaines.yaml: errors found; the report below lists them.", "the result in words: " + said);
+    /* the rulings: one chooser per name of the engine's table, the default marked */
+    const help = spawnSync(adjutantBin, ["--help"]).stdout.toString();
+    const names = help.slice(help.indexOf("\nrulings")).split("\n").filter(function (l) { return /^  [a-z]/.test(l); }).map(function (l) { return l.trim(); });
+    const choosers = await page.$$eval("#ruling-list select", function (all) {
+        return all.map(function (s) { return { id: s.id, value: s.value, first: s.options[0].textContent, n: s.options.length }; });
+    });
+    check(names.length === 5 && JSON.stringify(choosers.map(function (c) { return c.id; })) === JSON.stringify(names.map(function (n) { return "ruling-" + n; })) &&
+        choosers.every(function (c) { return / \(default\)$/.test(c.first) && c.n >= 2; }), "the rulings choosers: " + JSON.stringify(choosers));
+    await setField(page, "repeat-illness", "combobox", "as-wound");
+    const pane = async function (button) {
+        await page.$eval("#output", function (o) { o.textContent = ""; });
+        await (await get(page, button, "button")).click();
+        await page.waitForFunction(function () { return document.getElementById("output").textContent !== ""; }, { timeout: 20000 });
+        return page.$eval("#output", function (o) { return o.textContent; });
+    };
+    const cmp = native(["compare", "gaines.yaml", "--ruling", "repeat-illness=as-wound"], fs.readFileSync(game), "gaines.yaml");
+    check(await pane("Compare") === cmp.stdout + cmp.stderr, "Compare under the ruling chosen");
+    /* the leaders: the log's roster */
+    const ids = JSON.parse(native(["status", "--format", "json", "gaines.yaml"], fs.readFileSync(game), "gaines.yaml").stdout).leaders.map(function (l) { return l.id; });
+    const opts = await page.$$eval("#leader option", function (o) { return o.map(function (x) { return x.value; }); });
+    check(JSON.stringify(opts) === JSON.stringify(ids), "Leaders is the roster: " + JSON.stringify(opts));
+    await page.select("#leader", "morell", "lee");
+    const ex = native(["explain", "gaines.yaml", "lee", "morell"], fs.readFileSync(game), "gaines.yaml");
+    check(await pane("Explain") === ex.stdout + ex.stderr, "Explain of the leaders chosen");
+    /* Dice over two files */
+    const second = path.join(tmp, "seven.yaml");
+    fs.copyFileSync(path.resolve(__dirname, "../../logs/seven-days-1862.yaml"), second);
+    await (await page.$("#dice-files")).uploadFile(game, second);
+    await page.waitForFunction(function () { return /^Dice reads 2 logs/.test(document.getElementById("dice-state").textContent); }, { timeout: 10000 });
+    const d = spawnSync(adjutantBin, ["dice", "gaines.yaml", "seven.yaml"], { cwd: tmp });
+    check(await pane("Dice") === d.stdout.toString() + d.stderr.toString(), "Dice over the two files picked");
+    check(await page.$eval("#dice-folder-row", function (r) { return !r.hidden; }), "a folder can be picked in chromium");
+}
+
 (async function main() {
     scalars();
     const server = await serve();
@@ -402,6 +455,7 @@ async function timing(page) {
         await keyboard(page);
         await noStorage(browser, origin, hook);
         await timing(page);
+        await checkMode(page);
     } catch (e) {
         fail(e.stack || String(e));
     } finally {
