@@ -60,6 +60,12 @@
         changed();
     }
 
+    /* A new log (started, picked, loaded): the form's turn is counted afresh. */
+    function newLog(text) {
+        $("f-turn").value = "";
+        setText(text);
+    }
+
     /* ---- the replay ---- */
     function replay() {
         if (running) { again = true; return; }
@@ -117,6 +123,7 @@
         showOwed(j.pending || []);
         showFindings(j.diagnostics || [], r.text);
         showLeaders(j.leaders || []);
+        showFix(j);
         if ($("f-kind").value === "turn" && $("f-turn").value === "") showKind();
     }
 
@@ -182,6 +189,29 @@
         }
     }
 
+    /* At the end: the claimed tally beside the regenerated one, and fix's
+     * correction of every claim the replay settles (SPEC §12). */
+    const FIXABLE = ["vp-tally-mismatch", "imc-mismatch", "result-mismatch", "vp-mismatch", "state-mismatch"];
+    function showFix(j) {
+        const offer = (j.diagnostics || []).some(function (d) { return FIXABLE.indexOf(d.code) >= 0; });
+        $("rec-fix").hidden = !offer;
+    }
+
+    function fix() {
+        const files = {};
+        files[NAME] = $("rec-log").value;
+        window.adjutant.run(["fix", NAME], files).then(function (res) {
+            if (res.status > 1 || !res.stdout) {
+                $("rec-said").textContent = "fix corrects nothing here: " + (res.stderr.trim().split("\n")[0] || "exit " + res.status);
+                return;
+            }
+            setText(res.stdout);
+            const changes = res.stderr.split("\n").filter(function (l) { return / -> /.test(l); }).length;
+            $("rec-said").textContent = "fix corrected " + changes + " claim" + (changes === 1 ? "" : "s") +
+                " (Undo last entry does not undo it: edit the log by hand to go back).";
+        });
+    }
+
     /* ---- the form ---- */
     function options(select, values, first) {
         const keep = select.value;
@@ -215,7 +245,7 @@
         for (const p of document.querySelectorAll("#rec-entry .field[data-kinds]"))
             p.hidden = p.dataset.kinds.split(" ").indexOf(kind) < 0;
         $("f-leader").options.length && ($("f-leader").options[0].textContent = kind === "vp" ? "not given" : "choose");
-        if (kind === "turn" && $("f-turn").value === "" && last && last.json) {
+        if (kind === "turn" && $("f-turn").value === "" && last && last.json && last.text === $("rec-log").value) {
             const t = last.json.turn;
             const first = /^first_turn:[ \t]*(-?[0-9]+)/m.exec(last.text);
             $("f-turn").value = t === null || t === undefined ? (first ? first[1] : "1") : String(t + 1);
@@ -292,6 +322,7 @@
         }
         setText(text);
         $("rec-said").textContent = "Entry added.";
+        requestAnimationFrame(function () { const t = $("rec-log"); t.scrollTop = t.scrollHeight; });
         for (const id of ["f-roll", "f-modifier", "f-mp", "f-to", "f-zoc", "f-result-illness", "f-result-duration", "f-result",
             "f-level", "f-points", "f-reason", "f-flip", "f-status", "f-inactive", "f-note", "f-turn"]) $(id).value = "";
         for (const i of $("f-ends").querySelectorAll("input")) i.value = "";
@@ -317,7 +348,7 @@
         setTimeout(function () { URL.revokeObjectURL(a.href); }, 1000);
     }
 
-    window.adjutantRecorderParts = { setText: setText, el: el, options: options,
+    window.adjutantRecorderParts = { setText: newLog, el: el, options: options,
         ladder: function (l) { if (l !== undefined) ladder = l; return ladder; },
         armed: function (v) { if (v !== undefined) startArmed = v; return startArmed; } };
 
@@ -328,6 +359,7 @@
         $("f-add").addEventListener("click", add);
         $("rec-undo").addEventListener("click", undo);
         $("rec-download").addEventListener("click", download);
+        $("rec-fix").addEventListener("click", fix);
         $("rec-log").addEventListener("input", changed);
         /* Enter in a text or number field of the form adds the entry */
         $("rec-entry").addEventListener("keydown", function (e) {
@@ -335,7 +367,7 @@
         });
         $("rec-open").addEventListener("change", function () {
             const f = $("rec-open").files[0];
-            if (f) f.text().then(function (t) { setText(t); $("rec-start-state").textContent = "Recording goes on after the last event of " + f.name + "."; });
+            if (f) f.text().then(function (t) { newLog(t); $("rec-start-state").textContent = "Recording goes on after the last event of " + f.name + "."; });
         });
     }
 
@@ -350,7 +382,7 @@
     window.adjutant.ready.then(function () { if ($("rec-log").value !== "") replay(); });
     window.adjutant.recorder = {
         text: function () { return $("rec-log").value; },
-        load: function (text) { setText(String(text)); return settled().then(function () { return undefined; }); },
+        load: function (text) { newLog(String(text)); return settled().then(function () { return undefined; }); },
         pending: function () { return settled().then(function (r) { return r.json ? r.json.pending : []; }); },
         status: function () { return settled().then(function (r) { return r.json; }); }
     };

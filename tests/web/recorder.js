@@ -370,6 +370,61 @@ async function timing(page) {
         " ms, min " + t.min.toFixed(1) + " ms, max " + t.max.toFixed(1) + " ms (15 runs)");
 }
 
+/* A blank header the player fills in (Start asks twice before it replaces a
+ * log with entries); a wrong claim at the end, corrected by fix; a log picked
+ * to go on from. */
+async function blankAndOpen(page) {
+    await page.$eval("#rec-start", function (d) { d.open = true; });
+    await page.$eval("#rec-ladder", function (i) { i.value = ""; });
+    await page.evaluate(function () { window.adjutantRecorderParts.ladder(null); });
+    await page.$eval("#rec-scenario-row", function (r) { r.hidden = true; });
+    await page.$eval("#rec-blank", function (r) { r.hidden = false; });
+    await setField(page, "Scenario name", "textbox", "Hill: #3 \"test\"");
+    await setField(page, "Last turn", "spinbutton", "3");
+    await setField(page, "Roster, one leader a line: id, side, name, initiative, VP (the last three optional)", "textbox", "a, CSA, Ann: A, 3, 2");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("b, USA");
+    await setField(page, "CSA player", "combobox", "Zed");
+    const before = await page.evaluate(function () { return window.adjutant.recorder.text(); });
+    await (await get(page, "Start", "button")).click();
+    const asked = await page.$eval("#rec-start-state", function (e) { return e.textContent; });
+    check(/^The log below holds entries: Start replaces it/.test(asked) &&
+        await page.evaluate(function () { return window.adjutant.recorder.text(); }) === before, "Start asks before it replaces a log: " + asked);
+    await (await get(page, "Start", "button")).click();
+    await samePending(page, "a blank header");
+    const text = await page.evaluate(function () { return window.adjutant.recorder.text(); });
+    const want = "format: adjutant/1\nscenario: \"Hill: #3 \\\"test\\\"\"\nfirst_turn: 1\nlast_turn: 3\noptional_rules: [illness]\n" +
+        "sides: [CSA, USA]\nplayers:\n  CSA: Zed\nleaders:\n  - id: a\n    name: \"Ann: A\"\n    side: CSA\n    initiative: 3\n    vp: 2\n" +
+        "  - id: b\n    side: USA\nevents: []\n";
+    check(text === want, "the blank header: " + JSON.stringify(text));
+    check(pyLoad(text).scenario === "Hill: #3 \"test\"", "the scenario's name reads back");
+    expected.length = 0;
+    await entry(page, "turn", [], { turn: 1 });
+    await entry(page, "end", [["CSA", "spinbutton", "5"]], { end: { CSA: 5 } });
+    const fixShown = await page.$(aria("Correct the claims (fix)", "button"));
+    check(fixShown !== null, "a wrong claim at the end: fix is offered");
+    if (fixShown) {
+        await fixShown.click();
+        await page.waitForFunction(function () { return /^fix corrected/.test(document.getElementById("rec-said").textContent); }, { timeout: 10000 });
+        const fixed = await page.evaluate(function () { return window.adjutant.recorder.text(); });
+        const want2 = native(["fix", "game.yaml"], text.replace("events: []\n", "events:\n  - turn: 1\n  - end:\n      CSA: 5\n"));
+        check(fixed === want2.stdout, "fix's correction: " + JSON.stringify(fixed.slice(-60)) + " vs " + JSON.stringify(want2.stdout.slice(-60)));
+        await samePending(page, "after fix");
+    }
+    /* go on from a log picked: Beaver Dam Creek, stopped mid-activation */
+    const beaver = path.resolve(__dirname, "../../logs/beaver-dam-in-progress.yaml");
+    await (await page.$("#rec-open")).uploadFile(beaver);
+    await page.waitForFunction(function () { return /^Recording goes on/.test(document.getElementById("rec-start-state").textContent); }, { timeout: 10000 });
+    const got = await samePending(page, "a log picked");
+    check(got.text === fs.readFileSync(beaver, "utf8") && got.pending.length === 2, "the picked log is shown as it is, two obligations owed");
+    await enter(page, "Enter illness check for jackson");
+    await setField(page, "Roll", "combobox", "2");
+    await (await get(page, "Add entry", "button")).click();
+    const after = await samePending(page, "an entry after a picked log");
+    check(after.text === fs.readFileSync(beaver, "utf8") + "  - illness: jackson\n    roll: 2\n" && after.pending.length === 1 &&
+        after.pending[0].obligation === "sustain", "the entry goes after the picked log's last event: " + JSON.stringify(after.pending));
+}
+
 /* Issue 30's look at the Check mode: the report takes its own height; the
  * rulings are chosen from the engine's table; the leaders from the log's
  * roster; Dice takes several files. */
@@ -453,6 +508,7 @@ async function checkMode(page) {
         await page.setViewport({ width: 1280, height: 900 });
         await undoReloadDownload(page, text);
         await keyboard(page);
+        await blankAndOpen(page);
         await noStorage(browser, origin, hook);
         await timing(page);
         await checkMode(page);
