@@ -186,6 +186,7 @@
         P.armed(false);
         P.setText(text);
         say("Started: the header is written; add the first entry (a turn).");
+        $("rec-start").open = false;
         $("f-kind").value = "turn";
         $("f-kind").dispatchEvent(new Event("change"));
         $("f-kind").focus();

@@ -131,8 +131,8 @@
         let s = j.turn === null || j.turn === undefined ? "No turn has begun." : "Turn " + j.turn + ".";
         if (j.ended) s = "The game has ended" + (j.turn !== null ? " (turn " + j.turn + ")" : "") + ".";
         const a = j.activation;
-        if (a) s += " Open activation: " + a.leader + " (line " + a.line + "), " + a.mp_spent + " MP spent" +
-            (a.mp_available === null ? "" : " of " + a.mp_available) + ".";
+        if (a) s += " Open activation: " + a.leader + " (line " + a.line + "), " + a.mp_spent +
+            (a.mp_available === null ? "" : " of " + a.mp_available) + " MP spent.";
         else if (!j.ended) s += " No activation is open.";
         const tally = Object.keys(j.vp || {}).map(function (k) { return k + " " + j.vp[k]; }).join(", ");
         if (tally) s += " VP: " + tally + ".";
@@ -182,7 +182,7 @@
             tr.appendChild(el("th", l.id));
             tr.firstChild.scope = "row";
             tr.appendChild(el("td", l.side));
-            tr.appendChild(el("td", l.status + (l.level ? " " + l.level : "") +
+            tr.appendChild(el("td", l.status + (l.level ? (l.status === "ill" ? ", " + l.level + " turn" + (l.level === 1 ? "" : "s") + " left" : ", level " + l.level) : "") +
                 (l.replaced_by ? ", replaced by " + l.replaced_by : "")));
             tr.appendChild(el("td", l.inactive ? "Inactive" : (l.status === "fit" || l.status === "wounded" || l.status === "ill") ? "Active" : "—"));
             body.appendChild(tr);

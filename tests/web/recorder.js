@@ -216,6 +216,14 @@ async function game(page) {
         { state: "jackson", status: "ill", inactive: false });
     await entry(page, "turn", [], { turn: 3 });
     await entry(page, "activate", [["Leader", "combobox", "hill"], ["Roll", "combobox", "1"]], { activate: "hill", roll: 1 });
+    const line = await page.$eval("#rec-turn", function (e) { return e.textContent; });
+    check(/^Turn 3\. Open activation: hill \(line \d+\), 0 of 1 MP spent\. VP: CSA 1, USA 0\.$/.test(line), "the turn and the open activation: " + line);
+    const owed = await page.$(aria("Owed now", "region"));
+    const items = owed ? await owed.$$eval("li", function (l) { return l.map(function (x) { return x.textContent; }); }) : [];
+    check(items.length === 1 && /^hill must check for illness \(raw 1 on line \d+\) before any other die roll Enter illness check for hill$/.test(items[0]),
+        "the region Owed now: " + JSON.stringify(items));
+    await narrow(page, process.env.ADJ_REC_SHOTS);   /* an illness check owed */
+    await page.setViewport({ width: 1280, height: 900 });
     await enter(page, "Enter illness check for hill");
     await entry(page, "illness", [["Roll", "combobox", "6"]], { illness: "hill", roll: 6 });
     await enter(page, "Enter duration roll for hill");
@@ -328,7 +336,10 @@ async function narrow(page, shots) {
         await sleep(200);
         const wide = await page.evaluate(function () { return document.documentElement.scrollWidth; });
         check(wide <= w, "sideways scroll at " + w + " px: scrollWidth " + wide);
-        if (shots) await page.screenshot({ path: path.join(shots, "recorder-" + w + ".png"), fullPage: w === 1280 });
+        if (shots) {
+            await page.$eval(w === 360 ? "#rec-entry" : "body", function (e) { e.scrollIntoView(); });
+            await page.screenshot({ path: path.join(shots, "recorder-" + w + ".png"), fullPage: w === 1280 });
+        }
     }
 }
 
@@ -363,11 +374,19 @@ async function timing(page) {
             times.push(performance.now() - t0);
         }
         times.sort(function (a, b) { return a - b; });
-        return { median: times[7], max: times[14], min: times[0] };
+        const engine = [];
+        for (let i = 0; i < 15; i++) {
+            const t0 = performance.now();
+            await window.adjutant.run(["status", "--format", "json", "game.yaml"], { "game.yaml": text });
+            engine.push(performance.now() - t0);
+        }
+        engine.sort(function (a, b) { return a - b; });
+        return { median: times[7], max: times[14], min: times[0], engine: engine[7] };
     }, fs.readFileSync(file, "utf8"));
     const events = (fs.readFileSync(file, "utf8").match(/^\s*- /mg) || []).length;
     console.log("recorder: a re-check of a " + events + "-item log (load to shown): median " + t.median.toFixed(1) +
-        " ms, min " + t.min.toFixed(1) + " ms, max " + t.max.toFixed(1) + " ms (15 runs)");
+        " ms, min " + t.min.toFixed(1) + " ms, max " + t.max.toFixed(1) + " ms (15 runs); the engine's round trip alone " +
+        t.engine.toFixed(1) + " ms (median); load average " + os.loadavg()[0].toFixed(1) + " on " + os.cpus().length + " cores");
 }
 
 /* A blank header the player fills in (Start asks twice before it replaces a
@@ -504,7 +523,7 @@ async function checkMode(page) {
         await page.evaluate(function () { return window.adjutant.ready; });
         await ladderStart(page);
         const text = await game(page);
-        await narrow(page, process.env.ADJ_REC_SHOTS);
+        await narrow(page, null);   /* the game ended */
         await page.setViewport({ width: 1280, height: 900 });
         await undoReloadDownload(page, text);
         await keyboard(page);
