@@ -124,6 +124,7 @@
         showFindings(j.diagnostics || [], r.text);
         showLeaders(j.leaders || []);
         showFix(j);
+        showBroken(j.diagnostics || []);
         if ($("f-kind").value === "turn" && $("f-turn").value === "") showKind();
     }
 
@@ -187,6 +188,15 @@
             tr.appendChild(el("td", l.inactive ? "Inactive" : (l.status === "fit" || l.status === "wounded" || l.status === "ill") ? "Active" : "—"));
             body.appendChild(tr);
         }
+    }
+
+    /* A log the engine cannot read to its end (a hand edit broke the YAML):
+     * the message in plain words at its line, beside the text. */
+    function showBroken(diags) {
+        const d = diags.find(function (x) { return x.code === "yaml-syntax" || x.code === "bad-document" || x.code === "yaml-alias"; });
+        $("rec-broken").hidden = !d;
+        $("rec-broken").textContent = d ? "Line " + d.line + ", column " + d.column + ": " + d.message +
+            ". Nothing is lost: correct the text here, or use Undo last entry." : "";
     }
 
     /* At the end: the claimed tally beside the regenerated one, and fix's

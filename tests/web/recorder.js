@@ -77,8 +77,6 @@ function scalars() {
 
 /* The ladder of the test: its YAML (the file picked) and the JSON that
  * `adjutant ladder --format json` prints for it (SPEC §13, as assumed). */
-const ladderYaml = "format: adjutant-ladder/1\nname: Test Ladder\nrulings:\n  recovery: full-turns\nplayers:\n  - name: Ann Carter\n" +
-    "  - name: \"Ben: the #1\"\nscenarios:\n  Gaines' Mill: {}\n";
 const ladderJson = {
     name: "Test Ladder", rulings: { recovery: "full-turns" },
     players: [{ name: "Ann Carter", aliases: [] }, { name: "Ben: the #1", aliases: ["ben"] }],
@@ -92,6 +90,19 @@ const ladderJson = {
         imc: { "3": [1, 1, 2, 3, 4, 5], "5": [2, 3, 4, 5, 6, 7] },
         victory: [{ margin: 3, level: "decisive" }] }]
 };
+
+const ladderYaml = (function () {
+    const sc = Object.assign({}, ladderJson.scenarios[0]);
+    delete sc.name;
+    const imc = sc.imc;
+    delete sc.imc;
+    const players = ladderJson.players.map(function (p) { return { name: p.name, aliases: p.aliases }; });
+    return "format: adjutant-ladder/1\nname: Test Ladder\nrulings: {recovery: full-turns}\nplayers: " + JSON.stringify(players) +
+        "\nscenarios:\n  \"Gaines' Mill\":\n" + Object.keys(sc).map(function (k) { return "    " + k + ": " + JSON.stringify(sc[k]) + "\n"; }).join("") +
+        "    imc: {" + Object.keys(imc).map(function (k) { return k + ": " + JSON.stringify(imc[k]); }).join(", ") + "}\n";
+})();
+
+function ladderPath() { return path.join(tmp, "lad", "adjutant-ladder.yaml"); }
 
 function aria(name, role) { return "::-p-aria([name=" + JSON.stringify(name) + "][role=\"" + role + "\"])"; }
 
@@ -142,11 +153,12 @@ async function ladderStart(page) {
     await (await get(page, "Record", "button")).click();
     const details = await page.$("#rec-start");
     await details.evaluate(function (d) { d.open = true; });
-    fs.writeFileSync(path.join(tmp, "adjutant-ladder.yaml"), ladderYaml);
-    const real = native(["ladder", "--format", "json", "adjutant-ladder.yaml"], ladderYaml, "adjutant-ladder.yaml");
+    fs.mkdirSync(path.join(tmp, "lad"));
+    fs.writeFileSync(ladderPath(), ladderYaml);
+    const real = spawnSync(adjutantBin, ["ladder", "--format", "json", "adjutant-ladder.yaml"], { cwd: path.join(tmp, "lad") });
     if (real.status !== 0) {
         /* this build has no `ladder` command yet: the page must say so plainly */
-        await (await page.$("#rec-ladder")).uploadFile(path.join(tmp, "adjutant-ladder.yaml"));
+        await (await page.$("#rec-ladder")).uploadFile(ladderPath());
         await page.waitForFunction(function () { return document.getElementById("rec-ladder-state").textContent !== ""; }, { timeout: 10000 });
         const said = await page.$eval("#rec-ladder-state", function (e) { return e.textContent; });
         check(/could not be used \(adjutant ladder exits 2\)/.test(said), "a ladder the engine cannot read: " + said);
@@ -160,7 +172,7 @@ async function ladderStart(page) {
         }, ladderJson);
         await page.$eval("#rec-ladder", function (i) { i.value = ""; });
     }
-    await (await page.$("#rec-ladder")).uploadFile(path.join(tmp, "adjutant-ladder.yaml"));
+    await (await page.$("#rec-ladder")).uploadFile(ladderPath());
     await page.waitForFunction(function () { return /^Ladder/.test(document.getElementById("rec-ladder-state").textContent); }, { timeout: 10000 });
     await setField(page, "Scenario", "combobox", "Gaines' Mill");
     await setField(page, "CSA player", "combobox", "Ann Carter");
@@ -208,6 +220,8 @@ async function game(page) {
     await entry(page, "move", [["Leader", "combobox", "lee"], ["Note", "textbox", "no activation"]], { move: "lee", note: "no activation" });
     const f = await findings(page);
     check(/^Newest entry: line \d+, error move-without-activation/.test(f[0] || ""), "the forbidden entry's finding first: " + JSON.stringify(f));
+    await setField(page, "Kind", "combobox", "turn");
+    check(await (await get(page, "Turn", "spinbutton")).evaluate(function (e) { return e.value; }) === "2", "the next turn is filled in");
     await entry(page, "turn", [], { turn: 2 });
     await entry(page, "wound", [["Leader", "combobox", "mccall"], ["Level", "spinbutton", "6"]], { wound: "mccall", level: 6 });
     await entry(page, "vp", [["Side", "combobox", "CSA"], ["Points", "spinbutton", "1"], ["Leader", "combobox", "mccall"], ["Reason", "textbox", "McCall: #dead"]],
@@ -276,6 +290,8 @@ async function undoReloadDownload(page, text) {
     const f = await findings(page);
     check(f.some(function (x) { return new RegExp("^(Newest entry: )?line " + line + ", error yaml-syntax: ").test(x); }) &&
         broken.startsWith(before), "a broken edit: " + JSON.stringify(f));
+    const beside = await page.$eval("#rec-broken", function (e) { return e.hidden ? "" : e.textContent; });
+    check(new RegExp("^Line " + line + ", column \\d+: .+\\. Nothing is lost").test(beside), "the message beside the log: " + beside);
     const kept = await page.evaluate(function () { return localStorage.getItem("adjutant-recorder-log"); });
     check(kept === broken, "the broken text is kept as typed");
     await (await get(page, "Undo last entry", "button")).click();
@@ -495,6 +511,22 @@ async function checkMode(page) {
     const d = spawnSync(adjutantBin, ["dice", "gaines.yaml", "seven.yaml"], { cwd: tmp });
     check(await pane("Dice") === d.stdout.toString() + d.stderr.toString(), "Dice over the two files picked");
     check(await page.$eval("#dice-folder-row", function (r) { return !r.hidden; }), "a folder can be picked in chromium");
+    /* a ladder picked beside the log: its rulings are the ones in force */
+    if (spawnSync(adjutantBin, ["ladder", "--format", "json", "adjutant-ladder.yaml"], { cwd: path.join(tmp, "lad") }).status !== 0)
+        await page.evaluate(function (j) {
+            const run = window.adjutant.run;
+            window.adjutant.run = function (args, files) {
+                if (args[0] === "ladder" && files["adjutant-ladder.yaml"]) return Promise.resolve({ status: 0, stdout: JSON.stringify(j) + "\n", stderr: "" });
+                return run.apply(this, arguments);
+            };
+        }, ladderJson);
+    await (await page.$("#ladder")).uploadFile(ladderPath());
+    await page.waitForFunction(function () { return /given to every command/.test(document.getElementById("ladder-state").textContent); }, { timeout: 10000 });
+    const rec = await page.$eval("#ruling-recovery", function (s) { return { value: s.value, text: s.selectedOptions[0].textContent }; });
+    check(rec.value === "full-turns" && rec.text === "full-turns (ladder)", "the ladder's ruling is marked and in force: " + JSON.stringify(rec));
+    await (await get(page, "Compare", "button")).click();
+    const nothing = await page.$eval("#state", function (e) { return e.textContent; });
+    check(/^Choose, for at least one ruling, a reading other than the one in force/.test(nothing), "Compare with nothing chosen: " + nothing);
 }
 
 (async function main() {
