@@ -224,11 +224,11 @@
 
     /* ---- the form ---- */
     function options(select, values, first) {
-        const keep = select.value;
+        const was = select.value;
         select.replaceChildren();
         if (first !== undefined) { const o = el("option", first); o.value = ""; select.appendChild(o); }
         for (const v of values) { const o = el("option", v); o.value = v; select.appendChild(o); }
-        if (values.indexOf(keep) >= 0) select.value = keep;
+        if (values.indexOf(was) >= 0) select.value = was;
     }
 
     function fillRoster() {

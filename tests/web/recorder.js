@@ -452,9 +452,15 @@ async function blankAndOpen(page) {
     await page.waitForFunction(function () { return /^Recording goes on/.test(document.getElementById("rec-start-state").textContent); }, { timeout: 10000 });
     const got = await samePending(page, "a log picked");
     check(got.text === fs.readFileSync(beaver, "utf8") && got.pending.length === 2, "the picked log is shown as it is, two obligations owed");
-    await enter(page, "Enter illness check for jackson");
-    await setField(page, "Roll", "combobox", "2");
-    await (await get(page, "Add entry", "button")).click();
+    /* from the keyboard: the Enter button, the roll typed, Tab to Add entry */
+    await (await get(page, "Enter illness check for jackson", "button")).focus();
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("2");
+    for (let i = 0; i < 30; i++) {
+        if (await page.evaluate(function () { return document.activeElement.id === "f-add"; })) break;
+        await page.keyboard.press("Tab");
+    }
+    await page.keyboard.press("Enter");
     const after = await samePending(page, "an entry after a picked log");
     check(after.text === fs.readFileSync(beaver, "utf8") + "  - illness: jackson\n    roll: 2\n" && after.pending.length === 1 &&
         after.pending[0].obligation === "sustain", "the entry goes after the picked log's last event: " + JSON.stringify(after.pending));
