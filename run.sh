@@ -38,6 +38,7 @@ install_missing() {
     need make command -v make
     need pkg-config command -v pkg-config
     need libyaml-dev pkg-config --exists yaml-0.1
+    need libutf8proc-dev pkg-config --exists libutf8proc
     need libcmocka-dev pkg-config --exists cmocka
     need python3 test -x /usr/bin/python3
     need python3-yaml /usr/bin/python3 -c 'import yaml'
@@ -179,7 +180,7 @@ run_tier() {
 # guided optimisation. Stage one builds it instrumented; it then audits
 # generated logs (clean, faulty, a small archive on two threads) and the
 # bundled ones, which writes the profile to DIR/pgo; stage two rebuilds
-# with it. Worth ~4% on a large log (README "Performance").
+# with it. Worth ~4% on a large log (docs/performance.md).
 release_build() {
     local dir=$1 train i
     cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release -DADJ_TESTS=OFF \
@@ -311,6 +312,8 @@ web-test)
     [ -f build-web/site/index.html ] || { echo "run.sh: no build-web/site: run ./run.sh web first" >&2; exit 2; }
     quiet_build build
     NODE_PATH=$PWD/.tools/web/node_modules node tests/web/run.js build-web/site build/adjutant
+    NODE_PATH=$PWD/.tools/web/node_modules node tests/web/dice_same.js build-web/site build/adjutant \
+        build/bench/adjgen
     NODE_PATH=$PWD/.tools/web/node_modules node tests/web/recorder.js build-web/site build/adjutant
     ;;
 mutate)

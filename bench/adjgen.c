@@ -2,7 +2,8 @@
  * adjgen.c - a seeded generator of realistic adjutant/1 game logs.
  *
  *     adjgen --seed N --events N [--leaders N] [--faults RATE]
- *            [--players NAME,NAME] [--loaded NAME] [--expect FILE] [-o FILE] [--stats]
+ *            [--players NAME,NAME] [--loaded NAME [--die six:P|cycle|replay]]
+ *            [--expect FILE] [-o FILE] [--stats]
  *
  * It writes one log of The Campaigns of Robert E. Lee played with optional
  * rule 8.13 (SPEC section 1), with about N events in block style, the way
@@ -28,7 +29,15 @@
  * a 1 turns into a 6 one time in three (faces 1/9, 1/6 x 4, 2/9 instead of
  * 1/6 each), for `adjutant dice` to find. The game stays legal: the roll is
  * drawn before anything depends on it. Without --loaded no extra number is
- * drawn, so the same seed gives the same game as before. Note that the
+ * drawn, so the same seed gives the same game as before.
+ *
+ * --die changes how the --loaded player cheats, on every roll of his (IMC,
+ * illness, duration, Sustain; the generator's legality fixes of illness and
+ * duration rolls still apply, rarely): `six:P` shows 6 with probability P
+ * and 1..5 evenly otherwise; `cycle` logs 1, 2, 3, 4, 5, 6, 1, ... from the
+ * start of each game; `replay` logs one recorded sequence (the same for any
+ * seed) from the start of each game. For `adjutant dice`'s power figures
+ * (bench/dice_power.sh). Note that the
  * duration rolls of long games are not fair dice whatever the options: the
  * generator avoids the ones that would lose more leaders than its game
  * model allows (`adjutant dice` flags them over a large archive).
@@ -197,13 +206,17 @@ typedef struct gen_opts_s {
     bool stats;              /* counts on standard error */
     char players[2][64];     /* --players: CSA's and USA's, "" when not named */
     const char *loaded;      /* --loaded: the player whose dice are loaded, or NULL */
+    int die;                 /* --die: GEN_DIE_* */
+    double six;              /* --die six:P: the chance of a 6 */
 } gen_opts_t;
+
+enum { GEN_DIE_ONE_IN_THREE, GEN_DIE_SIX, GEN_DIE_CYCLE, GEN_DIE_REPLAY };
 
 static void gen_usage(FILE *f)
 {
     fputs("usage: adjgen --seed N --events N [--leaders N] [--faults RATE]\n"
-          "              [--players NAME,NAME] [--loaded NAME] [--expect FILE] [-o FILE]\n"
-          "              [--stats]\n"
+          "              [--players NAME,NAME] [--loaded NAME [--die six:P|cycle|replay]]\n"
+          "              [--expect FILE] [-o FILE] [--stats]\n"
           "Writes a seeded adjutant/1 game log; RATE 0 gives a legal game, RATE in\n"
           "(0, 1] injects faults, each listed in FILE as `LINE CODE`.\n",
           f);
@@ -239,6 +252,26 @@ static bool gen_parse_players(const char *v, char players[2][64])
                 return false;
         memcpy(players[s], at[s], len[s]);
         players[s][len[s]] = '\0';
+    }
+    return true;
+}
+
+/* --die six:P|cycle|replay */
+static bool gen_parse_die(const char *v, gen_opts_t *o)
+{
+    if (strcmp(v, "cycle") == 0) {
+        o->die = GEN_DIE_CYCLE;
+    } else if (strcmp(v, "replay") == 0) {
+        o->die = GEN_DIE_REPLAY;
+    } else if (strncmp(v, "six:", 4) == 0) {
+        char *end;
+        errno = 0;
+        o->six = strtod(v + 4, &end);
+        if (errno != 0 || end == v + 4 || *end != '\0' || !(o->six > 0.0 && o->six < 1.0))
+            return false;
+        o->die = GEN_DIE_SIX;
+    } else {
+        return false;
     }
     return true;
 }
@@ -302,6 +335,11 @@ static bool gen_parse_opts(int argc, char **argv, gen_opts_t *o)
             }
         } else if (strcmp(a, "--loaded") == 0) {
             o->loaded = v;
+        } else if (strcmp(a, "--die") == 0) {
+            if (!gen_parse_die(v, o)) {
+                fprintf(stderr, "adjgen: bad --die '%s' (six:P with 0 < P < 1, cycle or replay)\n", v);
+                return false;
+            }
         } else if (strcmp(a, "--expect") == 0) {
             o->expect_path = v;
         } else if (strcmp(a, "-o") == 0) {
@@ -470,6 +508,8 @@ static const gen_fault_class_t gen_fault_class[] = {
 typedef struct gen_s {
     gen_opts_t opt;
     gen_rng_t rng;
+    gen_rng_t tape;            /* --die replay: the recorded sequence, from its start */
+    long cycle;                /* --die cycle: rolls so far */
     FILE *out;
     long line;                 /* lines written so far */
 
@@ -1257,10 +1297,26 @@ static void gen_header(gen_t *g)
 /* Events: turns, activations and what follows them                       */
 /* ====================================================================== */
 
+/* A die of `side`: fair, or the --loaded player's as --die says (a fair
+ * die without --die: his IMC rolls are loaded by gen_imc_roll). */
+static int gen_die(gen_t *g, int side)
+{
+    if (!g->opt.loaded || g->opt.die == GEN_DIE_ONE_IN_THREE ||
+        strcmp(g->opt.loaded, g->opt.players[side]) != 0)
+        return gen_rng_d6(&g->rng);
+    if (g->opt.die == GEN_DIE_SIX)
+        return gen_rng_chance(&g->rng, g->opt.six) ? 6 : 1 + gen_rng_below(&g->rng, 5);
+    if (g->opt.die == GEN_DIE_CYCLE)
+        return (int)(g->cycle++ % 6) + 1;
+    return gen_rng_d6(&g->tape);
+}
+
 /* An IMC die, loaded for the --loaded player's side: a 1 turns into a 6
- * one time in three. */
+ * one time in three (or as --die says). */
 static int gen_imc_roll(gen_t *g, int side)
 {
+    if (g->opt.die != GEN_DIE_ONE_IN_THREE)
+        return gen_die(g, side);
     int roll = gen_rng_d6(&g->rng);
     if (g->opt.loaded && !strcmp(g->opt.loaded, g->opt.players[side]) && roll == 1 &&
         gen_rng_below(&g->rng, 3) == 0)
@@ -1395,7 +1451,7 @@ static void gen_duration(gen_t *g, int L)
         return;
     }
     gen_leader_t *l = &g->ldr[L];
-    int d = gen_rng_d6(r);
+    int d = gen_die(g, l->side);
     gen_result_t res = gen_duration_outcome(l, d);
     bool loss = res == GEN_RES_DEAD || res == GEN_RES_INCAPACITATED;
     if (loss && !gen_loss_ok(g, L, res == GEN_RES_INCAPACITATED)) {
@@ -1473,7 +1529,7 @@ static void gen_illness(gen_t *g, int L)
         }
         gen_expect(g, line, f);
     }
-    int x = gen_rng_d6(r);
+    int x = gen_die(g, g->ldr[L].side);
     if (x == 6 && (f == GEN_F_MOVE_AFTER || !gen_duration_feasible(g, L)))
         x = 1 + gen_rng_below(r, 5);
     if (f == GEN_F_ILL_ROLL_RANGE)
@@ -1527,7 +1583,7 @@ static void gen_sustain(gen_t *g, int L)
         gen_expect(g, g->sus_line, f);
         return;
     }
-    int s = f == GEN_F_SUS_ROLL_RANGE ? (gen_rng_below(r, 2) ? 7 : 0) : gen_rng_d6(r);
+    int s = f == GEN_F_SUS_ROLL_RANGE ? (gen_rng_below(r, 2) ? 7 : 0) : gen_die(g, g->ldr[L].side);
     long line = gen_ev_begin(g, GEN_K_SUSTAIN, "%s", g->ldr[L].id);
     gen_ev_field(g, "roll", "%d", s);
     if (gen_rng_below(r, 10) < 4)
@@ -1787,6 +1843,7 @@ int main(int argc, char **argv)
         return 2;
     }
     g.rng.state = g.opt.seed;
+    g.tape.state = UINT64_C(0x7265706c6179);  /* "replay": one tape for every seed */
     gen_rng_next(&g.rng);
     g.out = stdout;
     if (g.opt.out_path != NULL && (g.out = fopen(g.opt.out_path, "w")) == NULL) {

@@ -1,17 +1,26 @@
 # bash completion for adjutant(1)                          -*- shell-script -*-
 #
-# Commands, options, --format values and ruling names and values. These lists
-# are checked against the program's own tables by tests/cli_lists.py (which
-# runs this function): a new command or option fails that test until it is
-# added here. Needs nothing from the bash-completion package.
+# Commands, each command's options, --format values and ruling names and
+# values. These lists are checked against the program's own tables by
+# tests/cli_lists.py (which runs this function, under `set -u`): a new
+# command or option fails that test until it is added here. Needs nothing
+# from the bash-completion package.
 
 _adjutant()
 {
-    local cur=${COMP_WORDS[COMP_CWORD]}
-    local prev=${COMP_WORDS[COMP_CWORD - 1]}
+    local cur=${COMP_WORDS[COMP_CWORD]-}
+    local prev=${COMP_WORDS[COMP_CWORD - 1]-}
+    local command=${COMP_WORDS[1]-}
     local commands="audit explain compare status dice fix help"
     local actions="--help --version --list-codes"
-    local options="--format --ruling --at -j --jobs --alpha --diff --summary --strict --color --no-color -h --help"
+    local -A options=(
+        [audit]="--format --ruling --at -j --jobs --summary --strict --color --no-color -h --help"
+        [explain]="--format --ruling --at --color --no-color -h --help"
+        [compare]="--format --ruling --at --color --no-color -h --help"
+        [status]="--format --ruling --strict --color --no-color -h --help"
+        [dice]="--format --alpha -j --jobs --color --no-color -h --help"
+        [fix]="--ruling --diff -h --help"
+    )
     local formats="text json sarif github html"
     local -A rulings=(
         [recovery]="counts-first-turn full-turns"
@@ -31,12 +40,12 @@ _adjutant()
     # "--ruling recovery=full-turns" into "--ruling" "recovery" "=" "full-turns"
     local i=$COMP_CWORD key="" before=""
     if [[ $cur == = ]]; then
-        key=${COMP_WORDS[i - 1]} before=${COMP_WORDS[i - 2]} cur=
+        key=${COMP_WORDS[i - 1]-} before=${COMP_WORDS[i - 2]-} cur=
     elif [[ $prev == = ]]; then
-        key=${COMP_WORDS[i - 2]} before=${COMP_WORDS[i - 3]}
+        key=${COMP_WORDS[i - 2]-} before=${COMP_WORDS[i - 3]-}
     fi
     if [[ $key && $before == --ruling ]]; then
-        COMPREPLY=($(compgen -W "${rulings[$key]}" -- "$cur"))
+        COMPREPLY=($(compgen -W "${rulings[$key]-}" -- "$cur"))
         return
     fi
     [[ $key ]] && prev=$key
@@ -49,7 +58,7 @@ _adjutant()
     --ruling)
         local name=${cur%%=*} words=() r v
         if [[ $cur == *=* ]]; then
-            for v in ${rulings[$name]}; do
+            for v in ${rulings[$name]-}; do
                 words+=("$name=$v")
             done
         else
@@ -72,7 +81,7 @@ _adjutant()
     esac
 
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W "$options" -- "$cur"))
+        COMPREPLY=($(compgen -W "${options[$command]-}" -- "$cur"))
         return
     fi
     COMPREPLY=($(compgen -f -- "$cur"))

@@ -1,11 +1,11 @@
 /*
  * fuzz_html.c - libFuzzer target: `audit --format html` of one file (SPEC 9),
- * as single.c runs it: the audit from memory with the chronicle listening,
+ * as cmd_audit_html.c runs it: the audit from memory with the chronicle listening,
  * then the page, checked.
  *
  * Invariants, checked on every input (abort() on violation):
  *   - the page is valid UTF-8, starts with the doctype and ends with
- *     `</html>\n`;
+ *     `</html>\n`, and holds no bidirectional control (SPEC 5 "Names");
  *   - markup is only the report's own: every `<` opens or closes an element
  *     of the report's fixed set (or is the doctype), and every attribute is
  *     one of its fixed names with a double-quoted value holding no `<`, `>`
@@ -112,6 +112,9 @@ static void check_utf8(const adj_buf_t *out)
         for (size_t k = 1; k < len; k++)
             if ((p[i + k] & 0xC0) != 0x80)
                 fail("not UTF-8", out, i);
+        if (len == 3 && c == 0xE2 && ((p[i + 1] == 0x80 && p[i + 2] >= 0xAA && p[i + 2] <= 0xAE) ||
+                                      (p[i + 1] == 0x81 && p[i + 2] >= 0xA6 && p[i + 2] <= 0xA9)))
+            fail("a bidirectional control (U+202A-U+202E, U+2066-U+2069)", out, i);
         i += len;
     }
 }

@@ -1,6 +1,8 @@
 /*
- * adj_audit.h - one file's audit: the reader's loop feeding the engine.
- * The reporters that turn its result into text or JSON are in adj_report.h.
+ * adj_audit.h - one file's audit: the one replay loop (replay.c), the
+ * reader feeding the engine, into which every command plugs its observers
+ * (explain's steps, html's turns, fix's and dice's entries). The reporters
+ * that turn its result into text or JSON are in adj_report.h.
  */
 #ifndef ADJ_AUDIT_H
 #define ADJ_AUDIT_H
@@ -50,6 +52,15 @@ typedef struct adj_audit_opts_s {
     size_t chunk_count;
     adj_turn_fn on_turn;      /* the timeline of an HTML report, NULL otherwise */
     void *turn_ctx;           /* borrowed */
+    /* Every entry the reader gives, after the engine took it (fix's
+     * corrections): `from` is the first diagnostic it drew, `was_over`
+     * whether the game had ended before it. NULL: none. */
+    void (*on_entry)(void *ctx, const struct adj_audit_s *a, const adj_entry_t *en,
+                     size_t from, bool was_over);
+    void *entry_ctx;          /* borrowed */
+    /* dice: the reader alone, no engine (a roll counts whatever the rules
+     * decide): on_entry is told every entry, `from` and `was_over` unset. */
+    bool read_only;
 } adj_audit_opts_t;
 
 /* The result of auditing one file. */
@@ -65,6 +76,8 @@ typedef struct adj_audit_s {
     uint64_t bytes;           /* bytes read */
     uint64_t events;          /* YAML events parsed */
     bool at_reached;          /* --at turn:N: the replay stopped at `turn: N` */
+    bool at_whole;            /* --at: no event lies after the moment: the events ended and
+                                 the log was replayed whole, as without --at */
 } adj_audit_t;
 
 /* --at turn:N asked for a turn the replay never began (SPEC 6.2 warns). */

@@ -92,6 +92,7 @@ typedef struct adj_timeline_col_s {
     int64_t from, to;           /* the turns it covers (from == to when played) */
     bool played;
     size_t period;              /* the stretch whose end it shows; SIZE_MAX: the start */
+    bool folded;                /* a report's last column, holding the turns past its bound */
 } adj_timeline_col_t;
 
 /* The columns from `first_turn` to the highest turn begun (SPEC 9): one

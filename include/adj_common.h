@@ -58,9 +58,15 @@ int64_t adj_sat_add(int64_t a, int64_t b);
 int64_t adj_sat_sub(int64_t a, int64_t b);
 
 /* Escape arbitrary bytes for a terminal: printable ASCII and valid UTF-8
- * pass, control characters become \n-style or \xHH escapes, invalid UTF-8
- * becomes \xHH. Appends to `out`. */
+ * pass, control characters become \n-style or \xHH escapes; C1 and
+ * bidirectional controls (U+202A-U+202E, U+2066-U+2069) and invalid UTF-8
+ * become \xHH, one a byte. Appends to `out`. */
 void adj_escape_text(adj_buf_t *out, const char *s, size_t n);
+
+/* A name (a file's, or any word from the command line) as every report,
+ * header and message on standard error shows it (SPEC 5 "Names"): the
+ * one function names go through (JSON's adj_json_name adds its quoting). */
+void adj_escape_name(adj_buf_t *out, const char *name);
 
 /* Append `s` as a JSON string literal (with quotes). Invalid UTF-8 bytes
  * become U+FFFD so the output is always valid UTF-8 and valid JSON. */

@@ -3,8 +3,9 @@
  *
  * The catalogue is one X-macro table (as jq does with its opcodes): the
  * enum, the code strings, severities, rules and summaries are all expanded
- * from ADJ_DIAG_LIST, so nothing can fall out of step. The README's
- * catalogue and `adjutant --list-codes` are generated from it too.
+ * from ADJ_DIAG_LIST, so nothing can fall out of step. `adjutant
+ * --list-codes` is generated from it too, and the catalogue in
+ * docs/diagnostics.md is checked against it (tests/readme_codes.py).
  */
 #ifndef ADJ_DIAG_H
 #define ADJ_DIAG_H

@@ -1,17 +1,23 @@
 /*
- * adj_dice.h - the dice audit (SPEC 7): the rolls each file logs, counted
- * per side and kind; then the groups of a run (a named player pooled over
- * every file, an unnamed side per file), one row per kind with its
- * chi-square test, Benjamini-Hochberg over the run, and the verdict.
+ * adj_dice.h - the dice audit (SPEC 7): the rolls each file logs, kept in
+ * order (a byte and a line each); then the run: duplicates set aside, the
+ * groups (a named player by the key of his name, pooled over every file;
+ * an unnamed side per file), one row per kind with its chi-square test,
+ * two order rows per player (`pairs`, `repeat`), Benjamini-Hochberg over
+ * the run, and for each improbable row what is off and where.
  *
  *     adj_dice_t d;          adj_dice_init(&d, alpha)
  *     adj_dice_file_t f[N];  adj_dice_read_file(&d, &f[i], path) for each file
+ *                            (from several threads at once if wanted)
  *                            adj_dice_tally(&d, f, N)
  *     ... a reporter's dice function reads d ...
  *     adj_dice_free(&d);     adj_dice_file_free(&f[i])
  *
  * Reading a file needs only the reader: a roll logged is a roll made,
  * whatever the rules engine would decide, so the engine is not run.
+ * Memory: five bytes per counted roll (its packed face, kind and side, and
+ * its line), a few hundred bytes per file; the repeat search builds a
+ * suffix array per player group, freed before the next.
  */
 #ifndef ADJ_DICE_H
 #define ADJ_DICE_H
@@ -21,9 +27,11 @@
 #include "adj_diag.h"
 #include "adj_stats.h"
 
-/* The rows' kinds, in the order rows are listed (`all` first). */
+/* The rows' kinds, in the order rows are listed (`all` first); the first
+ * five count faces, `pairs` and `repeat` test order. */
 #define ADJ_DICE_KIND_LIST(X) \
-    X(ALL, "all") X(IMC, "imc") X(ILLNESS, "illness") X(DURATION, "duration") X(SUSTAIN, "sustain")
+    X(ALL, "all") X(IMC, "imc") X(ILLNESS, "illness") X(DURATION, "duration") \
+    X(SUSTAIN, "sustain") X(PAIRS, "pairs") X(REPEAT, "repeat")
 
 typedef enum adj_dice_kind_e {
 #define ADJ_X(e, name) ADJ_DICE_##e,
@@ -32,22 +40,32 @@ typedef enum adj_dice_kind_e {
     ADJ_DICE_KINDS
 } adj_dice_kind_t;
 
+#define ADJ_DICE_ROLL_KINDS (ADJ_DICE_SUSTAIN + 1) /* all..sustain: rows of face counts */
+
 const char *adj_dice_kind_name(adj_dice_kind_t k);
 
 /* Rolls per kind and face. */
 typedef struct adj_dice_counts_s {
-    int64_t c[ADJ_DICE_KINDS][ADJ_STATS_FACES];
+    int64_t c[ADJ_DICE_ROLL_KINDS][ADJ_STATS_FACES];
 } adj_dice_counts_t;
 
-/* A side with no player named, in one counted file: a group of its own. */
+/* One side of a counted file. */
 typedef struct adj_dice_side_s {
     char *name;                 /* owned: the side's name (may hold NUL bytes) */
     size_t len;
+    char *player;               /* owned: its player's name as written, NULL when none */
+    size_t player_len;
+    char *key;                  /* owned: the key of that name (adj_names.h), or NULL */
+    size_t key_len;
     adj_dice_counts_t counts;
 } adj_dice_side_t;
 
-/* What a run keeps of one file: a few words, whatever the file holds (a
- * named player's rolls go straight to the run's table of players). */
+/* A counted roll, packed in one byte: the face 1..6, the kind, the side. */
+#define ADJ_DICE_FACE(b) ((int)((b) & 7))
+#define ADJ_DICE_ROLL_KIND(b) ((adj_dice_kind_t)((((b) >> 3) & 3) + ADJ_DICE_IMC))
+#define ADJ_DICE_SIDE(b) ((int)(((b) >> 5) & 1))
+
+/* What a run keeps of one file. */
 typedef struct adj_dice_file_s {
     const char *file;           /* borrowed: the name as given ("-" for stdin) */
     bool io_error;              /* it could not be opened or read: not listed */
@@ -56,42 +74,91 @@ typedef struct adj_dice_file_s {
     adj_code_t reason;          /* not counted: yaml-syntax, yaml-alias or bad-document */
     uint64_t rolls;             /* rolls counted, 1..6 (0 when not counted) */
     uint64_t out_of_range;      /* rolls outside 1..6 (0 when not counted) */
-    adj_dice_side_t *unnamed[2]; /* owned: per side of a counted file with no player, else NULL */
+    adj_dice_side_t side[2];    /* a counted file's sides */
+    uint8_t *roll;              /* owned: the counted rolls, packed, in log order */
+    uint32_t *line;             /* owned: each one's line */
+    size_t roll_cap;
+    uint64_t sig[2];            /* a hash of the (kind, subject, roll) sequence */
 } adj_dice_file_t;
 
-/* A named player's rolls, pooled over the run. */
-typedef struct adj_dice_player_s {
-    char *name;                 /* owned */
-    size_t len;
-    adj_dice_counts_t counts;
-} adj_dice_player_t;
+/* A group of the run: a player (by key) or an unnamed side of one file. */
+typedef struct adj_dice_member_s {
+    size_t file;                /* index into the run's files */
+    int side;
+} adj_dice_member_t;
 
-/* One row of the report: a group's rolls of one kind. */
+typedef struct adj_dice_spelling_s {
+    const char *name;           /* borrowed from a file's side */
+    size_t len;
+} adj_dice_spelling_t;
+
+typedef struct adj_dice_group_s {
+    bool player;                /* a player group, else an unnamed side */
+    const char *name;           /* borrowed: the shown name (player) or the side's name */
+    size_t len;
+    const char *key;            /* borrowed: the player's key */
+    size_t key_len;
+    adj_dice_spelling_t *spellings; /* owned: every spelling met, in order (players) */
+    size_t spelling_count;
+    adj_dice_member_t *members; /* owned: its sides, in file order then `sides` order */
+    size_t member_count, member_cap;
+    bool has_rows;              /* it has a counted roll */
+} adj_dice_group_t;
+
+/* Why a row is flagged: one face (or pair cell) far off, or one file's part. */
+typedef struct adj_dice_face_s {
+    int cell;                   /* face - 1, or for pairs 6 (first - 1) + second - 1 */
+    int64_t count;
+    double expected;            /* n/6 or n/36 */
+} adj_dice_face_t;
+
+typedef struct adj_dice_part_s {
+    size_t file;                /* index into the run's files */
+    int64_t rolls;              /* its part of n (pairs for a pairs row) */
+    int64_t count;              /* its count of the row's most deviant face or cell */
+    int64_t excess;             /* 6 count - rolls (36 for pairs): the sort key */
+} adj_dice_part_t;
+
+/* One row of the report. */
 typedef struct adj_dice_row_s {
-    const char *player;         /* borrowed from the run: a player group, else NULL */
+    size_t group;               /* index into the run's groups */
+    const char *player;         /* borrowed: a player group's shown name, else NULL */
     size_t player_len;
     const char *side;           /* borrowed: an unnamed side's name, else NULL */
     size_t side_len;
     const char *file;           /* borrowed: an unnamed side's file, else NULL */
     adj_dice_kind_t kind;
-    int64_t n;
-    int64_t counts[ADJ_STATS_FACES];
+    int64_t n;                  /* rolls; pairs; the repeat's length L */
+    int count_len;              /* 6, 36 (pairs) or 0 (repeat) */
+    int64_t counts[ADJ_STATS_CELLS];
+    bool has_mean;
     double mean;
-    bool tested;                /* n >= ADJ_STATS_MIN_N: chi2, p and p_adjusted hold */
+    bool tested;                /* p and p_adjusted hold */
+    bool has_chi2;              /* chi2 holds (tested, not a repeat row) */
     double chi2, p, p_adjusted;
     bool improbable;            /* p_adjusted < alpha */
+    bool has_where;             /* a repeat row of length > 0 */
+    size_t where_file[2];       /* indices into the run's files, the earlier first */
+    uint32_t where_line[2];
+    int deviant;                /* the most deviant face or cell (improbable rows) */
+    adj_dice_face_t *faces;     /* owned, improbable rows: residual at least 3 */
+    size_t face_count;
+    adj_dice_part_t *parts;     /* owned, improbable rows: each file's part */
+    size_t part_count;
 } adj_dice_row_t;
 
-/* A run: its players as files are read, then its report. */
+/* A run: its files as read, then its report. */
 typedef struct adj_dice_s {
     double alpha;
-    pthread_mutex_t lock;          /* guards players while files are read */
-    adj_dice_player_t **players;   /* owned hash table of owned players (NULL: empty slot) */
-    size_t player_cap, player_count;
     const adj_dice_file_t *files;  /* borrowed, after adj_dice_tally: every file, in order */
     size_t file_count;
+    size_t *duplicate_of;          /* owned: per file, the earlier file it repeats, or SIZE_MAX */
+    adj_dice_group_t *groups;      /* owned: players by shown name, then unnamed sides */
+    size_t group_count;
     adj_dice_row_t *rows;          /* owned array, in report order */
     size_t row_count;
+    size_t (*look_alike)[2];       /* owned: pairs of group indices, in row order */
+    size_t look_alike_count;
     size_t tested;                 /* rows with a p (the m of Benjamini-Hochberg) */
     size_t improbable;             /* rows flagged */
 } adj_dice_t;
@@ -100,9 +167,9 @@ typedef struct adj_dice_s {
 
 void adj_dice_init(adj_dice_t *d, double alpha);
 
-/* Read one file ("-": standard input; `path` borrowed) into `f`, its named
- * players' rolls into d (safe from several threads at once). False on an
- * I/O failure (f->io_error). Free f with adj_dice_file_free. */
+/* Read one file ("-": standard input; `path` borrowed) into `f` (safe
+ * from several threads at once: d is not touched). False on an I/O
+ * failure (f->io_error). Free f with adj_dice_file_free. */
 bool adj_dice_read_file(adj_dice_t *d, adj_dice_file_t *f, const char *path);
 
 /* The same from a buffer in memory (tests). */
@@ -111,8 +178,8 @@ void adj_dice_read_bytes(adj_dice_t *d, adj_dice_file_t *f, const void *data, si
 
 void adj_dice_file_free(adj_dice_file_t *f);
 
-/* Once every file is read: group, test and adjust (`files` borrowed: they
- * must outlive d's rows). */
+/* Once every file is read: duplicates, groups, tests and the adjustment
+ * (`files` borrowed: they must outlive d's rows). */
 void adj_dice_tally(adj_dice_t *d, const adj_dice_file_t *files, size_t file_count);
 void adj_dice_free(adj_dice_t *d);
 

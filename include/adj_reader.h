@@ -69,6 +69,9 @@ const adj_header_t *adj_reader_header(const adj_reader_t *r);
 
 /* Where the events sequence ended (valid after ADJ_READ_EVENTS_END). */
 adj_mark_t adj_reader_events_end(const adj_reader_t *r);
+/* The file's last line when that mark lies after it (libyaml's mark after
+ * the last line break, where the file ends), else 0. */
+size_t adj_reader_events_end_after(const adj_reader_t *r);
 
 /* Line of the first key of the event being read next, for `--at line:L`:
  * the reader stops before an event whose first key is past `line` (0: no

@@ -197,8 +197,8 @@ size_t adj_chronicle_columns(const adj_chronicle_t *c, int64_t first_turn,
         if (t[i].turn >= first_turn) {
             int64_t from = have_next ? next : first_turn;
             if (t[i].turn > from)
-                out[count++] = (adj_timeline_col_t){from, t[i].turn - 1, false, before};
-            out[count++] = (adj_timeline_col_t){t[i].turn, t[i].turn, true, t[i].period};
+                out[count++] = (adj_timeline_col_t){from, t[i].turn - 1, false, before, false};
+            out[count++] = (adj_timeline_col_t){t[i].turn, t[i].turn, true, t[i].period, false};
         }
         before = t[i].period;
         have_next = t[i].turn >= first_turn && t[i].turn < INT64_MAX;

@@ -12,15 +12,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const char usage_text[] =
-    "usage: adjutant audit   [options] FILE|DIR...\n"
-    "       adjutant explain [options] FILE LEADER...\n"
-    "       adjutant compare [options] FILE --ruling NAME=VALUE...\n"
-    "       adjutant status  [options] FILE\n"
-    "       adjutant dice    [options] FILE|DIR...\n"
-    "       adjutant fix     [--ruling NAME=VALUE]... [--diff] FILE\n"
-    "       adjutant --help | --version | --list-codes\n";
-
 static const char help_intro[] =
     "\n"
     "Audit the YAML log of a game of The Campaigns of Robert E. Lee: replay it\n"
@@ -62,47 +53,6 @@ void adj_cli_error_name(const char *name, const char *fmt, ...)
     va_end(ap);
 }
 
-static int write_errno;  /* why the first failed write failed, 0: none */
-
-int adj_cli_flush(int status)
-{
-    errno = 0;
-    if (fflush(stdout) == 0 && !ferror(stdout))
-        return status;
-    int err = write_errno ? write_errno : errno ? errno : EIO;
-    adj_cli_error("cannot write the report: %s", strerror(err));
-    return ADJ_EXIT_USAGE;
-}
-
-void adj_cli_warn_at(const char *file, const adj_audit_t *a, const adj_audit_opts_t *o)
-{
-    if (adj_audit_at_missed(a, o))
-        adj_cli_error_name(file, "turn %lld never begins; the report covers the whole log",
-                           (long long)o->at.value);
-}
-
-bool adj_cli_write(const adj_buf_t *b)
-{
-    if (b->len && fwrite(b->data, 1, b->len, stdout) != b->len) {
-        if (!write_errno)
-            write_errno = errno;
-        return false;
-    }
-    return true;
-}
-
-bool adj_cli_write_flush(const adj_buf_t *b)
-{
-    if (!adj_cli_write(b))
-        return false;
-    if (fflush(stdout) != 0) {
-        if (!write_errno)
-            write_errno = errno;
-        return false;
-    }
-    return true;
-}
-
 static void print_rulings(FILE *f)
 {
     fputs("\nrulings (--ruling NAME=VALUE; the first value is the default):\n", f);
@@ -122,6 +72,27 @@ static void print_codes(FILE *f)
                 adj_code_rule((adj_code_t)i), adj_code_summary((adj_code_t)i));
 }
 
+/* A word of the command line as a message shows it (SPEC 5 "Names"): valid
+ * until the next call (parsing is single-threaded; one word a message). */
+static const char *shown_word(const char *w)
+{
+    static adj_buf_t b;
+    adj_buf_reset(&b);
+    adj_escape_name(&b, w);
+    return b.data;
+}
+
+/* The usage lines, from the commands' table (--help's first lines). */
+static void print_usage(FILE *f)
+{
+    for (size_t i = 0; adj_command_at(i); i++)
+        fprintf(f, "%s adjutant %-7s %s\n", i ? "      " : "usage:", adj_command_at(i)->name,
+                adj_command_at(i)->synopsis);
+    fputs("       adjutant --help | --version | --list-codes\n", f);
+}
+
+/* A usage error: what is wrong, and where to read more (not the usage
+ * lines, which --help gives: the message names what to change). */
 static int usage_error(adj_config_t *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 static int usage_error(adj_config_t *c, const char *fmt, ...)
@@ -130,7 +101,7 @@ static int usage_error(adj_config_t *c, const char *fmt, ...)
     va_start(ap, fmt);
     cli_verror(fmt, ap);
     va_end(ap);
-    fputs(usage_text, stderr);
+    fputs("Try 'adjutant --help'\n", stderr);
     adj_config_free(c);
     return ADJ_EXIT_USAGE;
 }
@@ -155,6 +126,7 @@ typedef struct cli_option_s {
     const char *arg;         /* the value's name in --help; NULL: a flag, which takes none */
     const char *help;        /* NULL: described on the line of the option before it */
     cli_apply_fn apply;
+    unsigned bit;            /* ADJ_OPT_*: the commands' rows say who takes it; 0: all */
 } cli_option_t;
 
 /* --format's value and help line come from the reporters' table. */
@@ -185,7 +157,7 @@ static int opt_format(adj_config_t *c, const char *val)
     for (size_t i = 0; adj_reporter_at(i); i++)
         adj_buf_printf(&names, "%s%s", !i ? "" : adj_reporter_at(i + 1) ? ", " : " or ",
                        adj_reporter_at(i)->name);
-    int st = usage_error(c, "--format must be %s, not '%s'", names.data, val);
+    int st = usage_error(c, "--format must be %s, not '%s'", names.data, shown_word(val));
     adj_buf_free(&names);
     return st;
 }
@@ -205,7 +177,8 @@ static int opt_ruling(adj_config_t *c, const char *val)
 static int opt_at(adj_config_t *c, const char *val)
 {
     if (!adj_at_parse(&c->audit.at, val))
-        return usage_error(c, "--at takes turn:N or line:L (L >= 1), not '%s'", val);
+        return usage_error(c, "--at takes turn:N or line:L (L >= 1), not '%s'",
+                           shown_word(val));
     return -1;
 }
 
@@ -215,7 +188,8 @@ static int opt_jobs(adj_config_t *c, const char *val)
     errno = 0;
     long n = strtol(val, &end, 10);
     if (errno || *end || n < 1 || n > 256 || !(*val >= '0' && *val <= '9'))
-        return usage_error(c, "-j takes a number of jobs from 1 to 256, not '%s'", val);
+        return usage_error(c, "-j takes a number of jobs from 1 to 256, not '%s'",
+                           shown_word(val));
     c->jobs = (int)n;
     return -1;
 }
@@ -244,12 +218,10 @@ static bool alpha_syntax(const char *s)
 
 static int opt_alpha(adj_config_t *c, const char *val)
 {
-    if (c->command != ADJ_CMD_DICE)
-        return usage_error(c, "--alpha is an option of dice");
     double a = alpha_syntax(val) ? strtod(val, NULL) : 0;
     if (!(a > 0 && a < 1))
         return usage_error(c, "--alpha takes a number between 0 and 1, both excluded "
-                              "(such as 0.001 or 1e-4), not '%s'", val);
+                              "(such as 0.001 or 1e-4), not '%s'", shown_word(val));
     c->alpha = a;
     return -1;
 }
@@ -285,8 +257,6 @@ static int opt_no_color(adj_config_t *c, const char *val)
 static int opt_diff(adj_config_t *c, const char *val)
 {
     (void)val;
-    if (c->command != ADJ_CMD_FIX)
-        return usage_error(c, "--diff is an option of fix");
     c->diff = true;
     return -1;
 }
@@ -294,21 +264,25 @@ static int opt_diff(adj_config_t *c, const char *val)
 static int opt_help(adj_config_t *c, const char *val);
 
 static const cli_option_t options[] = {
-    {NULL, "--format", format_arg, format_help, opt_format},
+    {NULL, "--format", format_arg, format_help, opt_format, ADJ_OPT_FORMAT},
     {NULL, "--ruling", "NAME=VALUE", "replay under another reading of rule 8.13 (repeatable)",
-     opt_ruling},
-    {NULL, "--at", "turn:N|line:L", "replay only up to that moment", opt_at},
+     opt_ruling, ADJ_OPT_RULING},
+    {NULL, "--at", "turn:N|line:L", "replay only up to that moment", opt_at, ADJ_OPT_AT},
     {NULL, "--alpha", "A", "dice: flag a row when its adjusted p is below A (default 0.001)",
-     opt_alpha},
-    {"-j", "--jobs", "N", "read N files at once (default: the number of cores)", opt_jobs},
-    {NULL, "--summary", NULL, "one line per file and a total, for an archive", opt_summary},
-    {NULL, "--strict", NULL, "warnings count as errors for the exit status (audit, status)", opt_strict},
+     opt_alpha, ADJ_OPT_ALPHA},
+    {"-j", "--jobs", "N", "read N files at once (default: the number of cores)", opt_jobs,
+     ADJ_OPT_JOBS},
+    {NULL, "--summary", NULL, "one line per file and a total, for an archive", opt_summary,
+     ADJ_OPT_SUMMARY},
+    {NULL, "--strict", NULL, "warnings count as errors for the exit status (audit, status)",
+     opt_strict, ADJ_OPT_STRICT},
     {NULL, "--color", NULL, "force colour on or off (default: on a terminal, unless NO_COLOR)",
-     opt_color},
-    {NULL, "--no-color", NULL, NULL, opt_no_color},
-    {NULL, "--diff", NULL, "fix: a unified diff instead of the corrected log", opt_diff},
+     opt_color, ADJ_OPT_COLOR},
+    {NULL, "--no-color", NULL, NULL, opt_no_color, ADJ_OPT_COLOR},
+    {NULL, "--diff", NULL, "fix: a unified diff instead of the corrected log", opt_diff,
+     ADJ_OPT_DIFF},
     {"-h", "--help", NULL, "this help;  --version  the version;  --list-codes  the codes",
-     opt_help},
+     opt_help, 0},
 };
 
 #define OPTION_COUNT (sizeof options / sizeof options[0])
@@ -322,139 +296,99 @@ static const cli_option_t *find_option(const char *name)
     return NULL;
 }
 
-/* Options that only audit takes, and formats that only audit writes. */
-static int audit_only(adj_config_t *c, const char *command)
+/* ---- the checks every command's row asks for ---- */
+
+
+/* Whether `r` writes what the command asks: for audit --summary, a
+ * summary of its own or the default's (a format may have only a summary). */
+static bool reporter_has(const adj_reporter_t *r, adj_op_t op, bool summary)
 {
-    if (c->strict)
-        return usage_error(c, "--strict is for audit and status, not %s", command);
-    if (c->reporter->audit_only)
-        return usage_error(c, "--format %s is for audit, not %s", c->reporter->name, command);
-    return -1;
+    switch (op) {
+    case ADJ_OP_AUDIT: return r->audit != NULL || (summary && r->summary != NULL);
+    case ADJ_OP_EXPLAIN: return r->explain != NULL;
+    case ADJ_OP_COMPARE: return r->compare != NULL;
+    case ADJ_OP_STATUS: return r->status != NULL;
+    case ADJ_OP_DICE: return r->dice != NULL;
+    default: return false;
+    }
 }
 
-/* A one-file format (html, SPEC 9): exactly one FILE, not a directory. */
-static int check_one_file(adj_config_t *c)
+/* "--format X" for a command whose reporter operation X lacks. */
+static int format_lacks(adj_config_t *c)
 {
-    const char *f = c->reporter->name;
-    struct stat st;
-    if (c->arg_count != 1)
-        return usage_error(c, "--format %s takes exactly one FILE (- for standard input), "
-                              "not %zu", f, c->arg_count);
-    if (c->summary)
-        return usage_error(c, "--summary has no %s form (use text or json)", f);
-    if (strcmp(c->args[0], "-") != 0 && stat(c->args[0], &st) == 0 && S_ISDIR(st.st_mode))
-        return usage_error(c, "--format %s takes a FILE, not a directory: %s", f, c->args[0]);
-    return -1;
+    adj_buf_t names = {0};
+    for (size_t i = 0; adj_reporter_at(i); i++)
+        if (reporter_has(adj_reporter_at(i), c->command->op, c->summary))
+            adj_buf_printf(&names, "%s%s", names.len ? " or " : "", adj_reporter_at(i)->name);
+    int st = usage_error(c, "%s has no --format %s (use %s)", c->command->name,
+                         c->reporter->name, names.data);
+    adj_buf_free(&names);
+    return st;
 }
 
-static int check_audit(adj_config_t *c)
+/* The row's rules: how many words, whether a directory, standard input
+ * once, a format that has the report; then the command's own check. */
+static int check_row(adj_config_t *c)
 {
-    if (c->arg_count == 0)
-        return usage_error(c, "audit needs at least one FILE or DIR (- for standard input)");
-    if (c->summary && c->reporter->audit_only)
-        return usage_error(c, "--summary has no %s format", c->reporter->name);
+    const adj_command_t *cmd = c->command;
+    if (c->arg_count < cmd->min_args || (cmd->max_args && c->arg_count > cmd->max_args))
+        return usage_error(c, "%s", cmd->args_error);
+    if (!cmd->takes_dir && adj_is_directory(c->args[0])) {
+        adj_buf_t shown = {0};
+        adj_escape_name(&shown, c->args[0]);
+        int st = usage_error(c, "%s reads one FILE: %s is a directory", cmd->name, shown.data);
+        adj_buf_free(&shown);
+        return st;
+    }
     size_t dashes = 0;  /* SPEC 5: one reader of standard input */
-    for (size_t i = 0; i < c->arg_count; i++)
+    for (size_t i = 0; cmd->takes_dir && i < c->arg_count; i++)
         dashes += !strcmp(c->args[i], "-");
     if (dashes > 1)
         return usage_error(c, "- (standard input) may be given only once");
-    if (c->reporter->one_file)
-        return check_one_file(c);
-    return -1;
+    if (cmd->op != ADJ_OP_NONE && !reporter_has(c->reporter, cmd->op, c->summary))
+        return format_lacks(c);
+    if (!cmd->check)
+        return -1;
+    adj_buf_t msg = {0};
+    const char *why = cmd->check(c, &msg);
+    int st = why ? usage_error(c, "%s", why) : -1;
+    adj_buf_free(&msg);
+    return st;
 }
 
-/* explain and compare: a format that has their report. */
-static int check_format_has(adj_config_t *c, bool has, const char *command)
-{
-    if (!has)
-        return usage_error(c, "%s has no --format %s (use text or json)", command,
-                           c->reporter->name);
-    return -1;
-}
+/* Why an option a command does not take is not its: said for two, where
+ * the reason is not plain. */
+static const struct {
+    const char *command, *option, *why;
+} refusals[] = {
+    {"status", "--at", "it reports the log as it stands (audit --at shows an earlier moment)"},
+    {"dice", "--ruling", "a roll logged counts whatever the rules decide"},
+};
 
-static bool is_directory(const char *path)
+/* An option the command does not take: a usage error saying whose it is
+ * when it is one command's, else naming the options the command takes. */
+static int option_refused(adj_config_t *c, const char *name)
 {
-    struct stat st;
-    return strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-static int check_explain(adj_config_t *c)
-{
-    if (c->arg_count < 2)
-        return usage_error(c, "explain needs a FILE and at least one LEADER id");
-    if (is_directory(c->args[0]))
-        return usage_error(c, "explain reads one FILE, not a directory: %s", c->args[0]);
-    int st = audit_only(c, "explain");
-    return st >= 0 ? st : check_format_has(c, c->reporter->explain != NULL, "explain");
-}
-
-static int check_compare(adj_config_t *c)
-{
-    if (c->arg_count != 1)
-        return usage_error(c, "compare needs exactly one FILE");
-    if (is_directory(c->args[0]))
-        return usage_error(c, "compare reads one FILE, not a directory: %s", c->args[0]);
-    if (!c->reporter->compare && !c->reporter->audit_only)
-        return check_format_has(c, false, "compare");
-    if (!c->rulings_given || adj_rulings_is_default(&c->audit.rulings))
-        return usage_error(c, "compare needs at least one --ruling NAME=VALUE that is not "
-                              "the default");
-    return audit_only(c, "compare");
-}
-
-/* status (SPEC 8): one FILE, read once; the whole log, so no --at. */
-static int check_status(adj_config_t *c)
-{
-    struct stat st;
-    if (c->arg_count != 1)
-        return usage_error(c, "status reads exactly one FILE (- for standard input), not %zu",
-                           c->arg_count);
-    if (strcmp(c->args[0], "-") != 0 && stat(c->args[0], &st) == 0 && S_ISDIR(st.st_mode))
-        return usage_error(c, "status reads one log FILE, not a directory: '%s'", c->args[0]);
-    if (c->audit.at.kind != ADJ_AT_NONE)
-        return usage_error(c, "status takes no --at: it reports the log as it stands (audit "
-                              "--at shows an earlier moment)");
-    if (!c->reporter->status) {
-        adj_buf_t names = {0};
-        for (size_t i = 0; adj_reporter_at(i); i++)
-            if (adj_reporter_at(i)->status)
-                adj_buf_printf(&names, "%s%s", names.len ? " or " : "", adj_reporter_at(i)->name);
-        int st2 = usage_error(c, "status writes --format %s, not %s", names.data,
-                              c->reporter->name);
-        adj_buf_free(&names);
-        return st2;
-    }
-    return -1;
-}
-
-/* dice reads every roll whatever the rules decide: no reading, moment or
- * summary applies; and standard input can be read only once. */
-static int check_dice(adj_config_t *c)
-{
-    if (c->arg_count == 0)
-        return usage_error(c, "dice needs at least one FILE or DIR (- for standard input)");
-    if (c->rulings_given)
-        return usage_error(c, "dice takes no --ruling: a roll logged counts whatever the "
-                              "rules decide");
-    if (c->audit.at.kind != ADJ_AT_NONE || c->summary)
-        return usage_error(c, "dice takes no %s", c->summary ? "--summary" : "--at");
-    if (!c->reporter->dice)
-        return usage_error(c, "dice has no --format %s", c->reporter->name);
-    size_t stdin_count = 0;
-    for (size_t i = 0; i < c->arg_count; i++)
-        stdin_count += !strcmp(c->args[i], "-");
-    if (stdin_count > 1)
-        return usage_error(c, "- (standard input) may be given only once");
-    return -1;
-}
-
-static int check_fix(adj_config_t *c)
-{
-    if (c->arg_count != 1)
-        return usage_error(c, "fix needs exactly one FILE (- for standard input)");
-    if (c->audit.at.kind != ADJ_AT_NONE || c->summary || c->reporter != adj_reporter_at(0))
-        return usage_error(c, "fix takes --ruling and --diff only");
-    return -1;
+    const adj_command_t *cmd = c->command;
+    for (size_t i = 0; i < sizeof refusals / sizeof refusals[0]; i++)
+        if (!strcmp(refusals[i].command, cmd->name) && !strcmp(refusals[i].option, name))
+            return usage_error(c, "%s takes no %s: %s", cmd->name, name, refusals[i].why);
+    const cli_option_t *o = find_option(name);
+    const adj_command_t *owner = NULL;
+    size_t owners = 0;
+    for (size_t i = 0; adj_command_at(i); i++)
+        if (adj_command_at(i)->options & o->bit && ++owners)
+            owner = adj_command_at(i);
+    if (owners == 1)
+        return usage_error(c, "%s is an option of %s", name, owner->name);
+    adj_buf_t takes = {0};
+    for (size_t i = 0; i < OPTION_COUNT; i++)
+        if (options[i].bit & cmd->options)
+            adj_buf_printf(&takes, "%s%s", takes.len ? ", " : "", options[i].long_name);
+    adj_cli_error("%s takes no %s", cmd->name, name);
+    int st = usage_error(c, "%s takes %s", cmd->name, takes.data);
+    adj_buf_free(&takes);
+    return st;
 }
 
 static int print_version(adj_config_t *c)
@@ -471,51 +405,55 @@ static int list_codes(adj_config_t *c)
     return adj_cli_flush(ADJ_EXIT_OK);
 }
 
-/* The first word: a command, with the check of its words; or an action
- * done at once (run, with no check). */
-typedef struct cli_command_s {
+/* A first word that is an action, done at once: no command runs. */
+typedef struct cli_action_s {
     const char *name;
-    const char *help;               /* its line in --help; NULL: none */
-    adj_command_t command;
-    int (*check)(adj_config_t *c);  /* after parsing: -1 to go on, or an exit status */
-    int (*run)(adj_config_t *c);    /* non-NULL: an action, not a command */
-} cli_command_t;
+    int (*run)(adj_config_t *c);
+} cli_action_t;
 
 static int help_command(adj_config_t *c) { return opt_help(c, NULL); }
 static int list_options(adj_config_t *c);
 
-static const cli_command_t commands[] = {
-    {"audit", "audit logs (FILE, - for standard input, or a DIR: every *.yaml below it)",
-     ADJ_CMD_AUDIT, check_audit, NULL},
-    {"explain", "tell the story of one or more leaders' game, step by step", ADJ_CMD_EXPLAIN,
-     check_explain, NULL},
-    {"compare", "replay under the default rulings and under others; show what differs",
-     ADJ_CMD_COMPARE, check_compare, NULL},
-    {"status", "a game in progress: where it stands and what the rules require next",
-     ADJ_CMD_STATUS, check_status, NULL},
-    {"dice", "are the dice fair? each player's rolls over the logs, tested against fair dice",
-     ADJ_CMD_DICE, check_dice, NULL},
-    {"fix", "write the log with every claim the replay settles corrected in place",
-     ADJ_CMD_FIX, check_fix, NULL},
-    {"help", NULL, 0, NULL, help_command},
-    {"--version", NULL, 0, NULL, print_version},
-    {"--list-codes", NULL, 0, NULL, list_codes},
-    {"--list-options", NULL, 0, NULL, list_options},
+static const cli_action_t actions[] = {
+    {"help", help_command},
+    {"--version", print_version},
+    {"--list-codes", list_codes},
+    {"--list-options", list_options},
 };
 
-/* --list-options (not in --help): the tables, one word a line, for the
- * test that holds the man page and the bash completion to them. */
+#define ACTION_COUNT (sizeof actions / sizeof actions[0])
+
+/* One option's --list-options line: "option -j VALUE". */
+static void list_option(const cli_option_t *o)
+{
+    const char *arg = !o->arg ? "" : o->apply == opt_format ? " FORMAT" : " VALUE";
+    if (o->short_name)
+        printf("option %s%s\n", o->short_name, arg);
+    printf("option %s%s\n", o->long_name, arg);
+}
+
+/* --list-options (not in --help): the tables, one item a line, for the
+ * test that holds the man page and the bash completion to them; `takes
+ * CMD OPTION...` is every option the command accepts (an option with no
+ * bit, such as -h, is every command's). */
 static int list_options(adj_config_t *c)
 {
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(commands[i].name, "--list-options") != 0)
-            printf("%s %s\n", commands[i].run ? "action" : "command", commands[i].name);
-    for (size_t i = 0; i < OPTION_COUNT; i++) {
-        const cli_option_t *o = &options[i];
-        const char *arg = !o->arg ? "" : o->apply == opt_format ? " FORMAT" : " VALUE";
-        if (o->short_name)
-            printf("option %s%s\n", o->short_name, arg);
-        printf("option %s%s\n", o->long_name, arg);
+    for (size_t i = 0; adj_command_at(i); i++)
+        printf("command %s\n", adj_command_at(i)->name);
+    for (size_t i = 0; i < ACTION_COUNT; i++)
+        if (strcmp(actions[i].name, "--list-options") != 0)
+            printf("action %s\n", actions[i].name);
+    for (size_t i = 0; i < OPTION_COUNT; i++)
+        list_option(&options[i]);
+    for (size_t i = 0; adj_command_at(i); i++) {
+        printf("takes %s", adj_command_at(i)->name);
+        for (size_t k = 0; k < OPTION_COUNT; k++) {
+            const cli_option_t *o = &options[k];
+            if (!o->bit || (o->bit & adj_command_at(i)->options))
+                printf(o->short_name ? " %s %s" : "%.0s %s", o->short_name ? o->short_name : "",
+                       o->long_name);
+        }
+        putchar('\n');
     }
     for (size_t i = 0; adj_reporter_at(i); i++)
         printf("format %s\n", adj_reporter_at(i)->name);
@@ -529,20 +467,27 @@ static int list_options(adj_config_t *c)
     return ADJ_EXIT_OK;
 }
 
-static const cli_command_t *find_command(const char *name)
+static const adj_command_t *find_command(const char *name)
 {
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (!strcmp(name, commands[i].name))
-            return &commands[i];
+    for (size_t i = 0; adj_command_at(i); i++)
+        if (!strcmp(name, adj_command_at(i)->name))
+            return adj_command_at(i);
+    return NULL;
+}
+
+static const cli_action_t *find_action(const char *name)
+{
+    for (size_t i = 0; i < ACTION_COUNT; i++)
+        if (!strcmp(name, actions[i].name))
+            return &actions[i];
     const cli_option_t *o = find_option(name);  /* `adjutant -h` */
-    return o && o->apply == opt_help ? find_command("help") : NULL;
+    return o && o->apply == opt_help ? find_action("help") : NULL;
 }
 
 static void print_commands(FILE *f)
 {
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (commands[i].help)
-            fprintf(f, "  %-10s%s\n", commands[i].name, commands[i].help);
+    for (size_t i = 0; adj_command_at(i); i++)
+        fprintf(f, "  %-10s%s\n", adj_command_at(i)->name, adj_command_at(i)->help);
 }
 
 /* One line of --help per described option: "-j, --jobs N", the options
@@ -574,7 +519,7 @@ static void print_options(FILE *f)
 static int opt_help(adj_config_t *c, const char *val)
 {
     (void)val;
-    fputs(usage_text, stdout);
+    print_usage(stdout);
     fputs(help_intro, stdout);
     print_commands(stdout);
     fputs("\noptions:\n", stdout);
@@ -616,9 +561,30 @@ static bool split_option(const char *a, char name[32], const char **val)
     return true;
 }
 
+/* `a` is `b` with two neighbouring letters swapped ("fxi" for "fix"),
+ * which an edit distance counts as two slips. */
+static bool swapped(const char *a, const char *b)
+{
+    size_t n = strlen(a), i = 0;
+    if (n != strlen(b))
+        return false;
+    while (i < n && a[i] == b[i])
+        i++;
+    return i + 1 < n && a[i] == b[i + 1] && a[i + 1] == b[i] && !strcmp(a + i + 2, b + i + 2);
+}
+
+static const char *closest(const char *w, const char *const *names, size_t count)
+{
+    const char *near = adj_closest_name(w, strlen(w), names, count);
+    for (size_t i = 0; !near && i < count; i++)
+        if (swapped(w, names[i]))
+            near = names[i];
+    return near;
+}
+
 /* An unknown option, with the one it most likely meant: a slip of the
  * pen (--fromat), a format's name (--json) or a short form (-f). */
-static int unknown_option(adj_config_t *c, const char *a, const char *name)
+static int unknown_option(adj_config_t *c, const char *word, const char *name)
 {
     const char *longs[OPTION_COUNT];
     const char *only = NULL;
@@ -629,13 +595,19 @@ static int unknown_option(adj_config_t *c, const char *a, const char *name)
             !strncmp(longs[i] + 2, name + 1, 1) && ++starts)
             only = longs[i];
     }
+    adj_buf_t shown = {0};
+    adj_escape_name(&shown, word);
+    const char *a = shown.data;
+    int st;
+    const char *near = starts == 1 ? only : closest(name, longs, OPTION_COUNT);
     if (!strncmp(name, "--", 2) && adj_reporter_find(name + 2))
-        return usage_error(c, "unknown option '%s' (did you mean `--format %s`?)", a, name + 2);
-    const char *near = starts == 1 ? only : adj_closest_name(name, strlen(name), longs,
-                                                             OPTION_COUNT);
-    if (near)
-        return usage_error(c, "unknown option '%s' (did you mean `%s`?)", a, near);
-    return usage_error(c, "unknown option '%s'", a);
+        st = usage_error(c, "unknown option '%s' (did you mean `--format %s`?)", a, name + 2);
+    else if (near)
+        st = usage_error(c, "unknown option '%s' (did you mean `%s`?)", a, near);
+    else
+        st = usage_error(c, "unknown option '%s'", a);
+    adj_buf_free(&shown);
+    return st;
 }
 
 /* The option at argv[*i] (its value may be the next word): -1 to go on. */
@@ -644,10 +616,12 @@ static int parse_option(adj_config_t *c, int argc, char **argv, int *i)
     const char *a = argv[*i], *val;
     char name[32];
     if (!split_option(a, name, &val))
-        return usage_error(c, "unknown option '%s'", a);
+        return unknown_option(c, a, "");
     const cli_option_t *o = find_option(name);
     if (!o)
         return unknown_option(c, a, name);
+    if (o->bit && !(o->bit & c->command->options))
+        return option_refused(c, name);
     bool takes = o->arg;
     if (takes && !val) {
         if (*i + 1 >= argc)
@@ -696,20 +670,31 @@ static int unknown_command(adj_config_t *c, int argc, char **argv)
     size_t n = strlen(w);
     bool file = strchr(w, '/') || (n > 5 && !strcmp(w + n - 5, ".yaml")) ||
                 (n > 4 && !strcmp(w + n - 4, ".yml"));
+    adj_buf_t shown = {0}, run = {0};
+    adj_escape_name(&shown, w);
+    int st;
     if (file) {
-        adj_buf_t run = {0};  /* the same words, after `audit` */
-        for (int i = 1; i < argc; i++)
-            adj_buf_printf(&run, " %s", argv[i]);
-        int st = usage_error(c, "unknown command '%s' (to audit a log, run `adjutant audit%s`)",
-                             w, run.data);
-        adj_buf_free(&run);
-        return st;
+        for (int i = 1; i < argc; i++) {  /* the same words, after `audit` */
+            adj_buf_putc(&run, ' ');
+            adj_escape_name(&run, argv[i]);
+        }
+        st = usage_error(c, "unknown command '%s' (to audit a log, run `adjutant audit%s`)",
+                         shown.data, run.data);
+    } else {
+        const char *names[16 + ACTION_COUNT];
+        size_t count = 0;
+        for (size_t i = 0; adj_command_at(i) && count < 16; i++)
+            names[count++] = adj_command_at(i)->name;
+        names[count++] = "help";
+        const char *near = closest(w, names, count);
+        if (near)
+            st = usage_error(c, "unknown command '%s' (did you mean `%s`?)", shown.data, near);
+        else
+            st = usage_error(c, "unknown command '%s'", shown.data);
     }
-    const char *names[] = {"audit", "explain", "compare"};
-    const char *near = adj_closest_name(w, n, names, 3);
-    if (near)
-        return usage_error(c, "unknown command '%s' (did you mean `%s`?)", w, near);
-    return usage_error(c, "unknown command '%s'", w);
+    adj_buf_free(&shown);
+    adj_buf_free(&run);
+    return st;
 }
 
 int adj_cli_parse(adj_config_t *c, int argc, char **argv)
@@ -717,12 +702,12 @@ int adj_cli_parse(adj_config_t *c, int argc, char **argv)
     config_defaults(c, argc);
     if (argc < 2)
         return usage_error(c, "a command is needed");
-    const cli_command_t *cmd = find_command(argv[1]);
-    if (!cmd)
+    const cli_action_t *act = find_action(argv[1]);
+    if (act)
+        return act->run(c);
+    c->command = find_command(argv[1]);
+    if (!c->command)
         return unknown_command(c, argc, argv);
-    if (cmd->run)
-        return cmd->run(c);
-    c->command = cmd->command;
     int st = parse_words(c, argc, argv);
-    return st >= 0 ? st : cmd->check(c);
+    return st >= 0 ? st : check_row(c);
 }

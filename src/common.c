@@ -206,6 +206,22 @@ static bool is_c1(const unsigned char *s, size_t len)
     return len == 2 && s[0] == 0xC2 && s[1] < 0xA0;
 }
 
+/* Bidirectional controls, U+202A..U+202E (E2 80 AA..AE) and U+2066..U+2069
+ * (E2 81 A6..A9): they reorder what a terminal shows after them. */
+static bool is_bidi(const unsigned char *s, size_t len)
+{
+    return len == 3 && s[0] == 0xE2 &&
+           ((s[1] == 0x80 && s[2] >= 0xAA && s[2] <= 0xAE) ||
+            (s[1] == 0x81 && s[2] >= 0xA6 && s[2] <= 0xA9));
+}
+
+void adj_escape_name(adj_buf_t *out, const char *name)
+{
+    adj_escape_text(out, name, strlen(name));
+    if (!out->data)
+        adj_buf_puts(out, "");
+}
+
 void adj_escape_text(adj_buf_t *out, const char *str, size_t n)
 {
     const unsigned char *s = (const unsigned char *)str;
@@ -233,8 +249,12 @@ void adj_escape_text(adj_buf_t *out, const char *str, size_t n)
         } else if (c == '\r') {
             adj_buf_puts(out, "\\r");
             i++;
-        } else if (c >= 0x80 && len > 1 && !is_c1(s + i, len)) {
+        } else if (c >= 0x80 && len > 1 && !is_c1(s + i, len) && !is_bidi(s + i, len)) {
             adj_buf_put(out, (const char *)s + i, len);
+            i += len;
+        } else if (len > 1) {  /* a C1 or bidirectional control: each of its bytes */
+            for (size_t k = 0; k < len; k++)
+                adj_buf_printf(out, "\\x%02X", s[i + k]);
             i += len;
         } else {
             adj_buf_printf(out, "\\x%02X", c);

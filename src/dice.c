@@ -1,9 +1,11 @@
 /*
  * dice.c - the dice audit (SPEC 7): each file's rolls, read with the
- * reader alone, then the run's groups, rows, tests and verdict.
- * See adj_dice.h.
+ * reader alone and kept in order; then the run: duplicates, groups by the
+ * key of a player's name, rows by kind, Benjamini-Hochberg, the verdict and
+ * the look-alike names. The order rows and the reasons for a flag are in
+ * dice_order.c. See adj_dice.h.
  */
-#include "adj_dice.h"
+#include "dice_private.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -11,6 +13,7 @@
 #include <unistd.h>
 
 #include "adj_audit.h"
+#include "adj_names.h"
 #include "adj_reader.h"
 
 const char *adj_dice_kind_name(adj_dice_kind_t k)
@@ -23,68 +26,18 @@ const char *adj_dice_kind_name(adj_dice_kind_t k)
     return (unsigned)k < ADJ_DICE_KINDS ? names[k] : "?";
 }
 
-/* ---- the run's players: a hash table by name ---- */
-
-static uint64_t name_hash(const char *s, size_t n)
-{
-    uint64_t h = UINT64_C(0xcbf29ce484222325);  /* FNV-1a */
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)s[i]) * UINT64_C(0x100000001b3);
-    return h;
-}
-
-static adj_dice_player_t **player_slot(adj_dice_player_t **t, size_t cap, const char *name,
-                                       size_t len)
-{
-    size_t i = (size_t)name_hash(name, len) & (cap - 1);
-    while (t[i] && !(t[i]->len == len && !memcmp(t[i]->name, name, len)))
-        i = (i + 1) & (cap - 1);
-    return &t[i];
-}
-
-static void players_grow(adj_dice_t *d)
-{
-    size_t cap = d->player_cap ? d->player_cap * 2 : 64;
-    adj_dice_player_t **t = adj_xcalloc(cap, sizeof *t);
-    for (size_t i = 0; i < d->player_cap; i++)
-        if (d->players[i])
-            *player_slot(t, cap, d->players[i]->name, d->players[i]->len) = d->players[i];
-    free(d->players);
-    d->players = t;
-    d->player_cap = cap;
-}
-
-/* Add one side's rolls to its player's (called with d->lock held). */
-static void player_add(adj_dice_t *d, const char *name, size_t len, const adj_dice_counts_t *c)
-{
-    if (2 * (d->player_count + 1) > d->player_cap)
-        players_grow(d);
-    adj_dice_player_t **slot = player_slot(d->players, d->player_cap, name, len);
-    if (!*slot) {
-        *slot = adj_xcalloc(1, sizeof **slot);
-        (*slot)->name = adj_xstrndup(name, len);
-        (*slot)->len = len;
-        d->player_count++;
-    }
-    for (int k = 0; k < ADJ_DICE_KINDS; k++)
-        for (int face = 0; face < ADJ_STATS_FACES; face++)
-            (*slot)->counts.c[k][face] += c->c[k][face];
-}
-
 void adj_dice_init(adj_dice_t *d, double alpha)
 {
     memset(d, 0, sizeof *d);
     d->alpha = alpha;
-    pthread_mutex_init(&d->lock, NULL);
 }
 
 /* ---- one file ---- */
 
-/* A file being read: its rolls per side until it is known to count. */
+/* A file being read. */
 typedef struct reading_s {
     adj_dice_file_t *f;
     const adj_header_t *h;       /* borrowed from the reader, NULL before the header */
-    adj_dice_counts_t side[2];
 } reading_t;
 
 /* The row kind of an event that carries a die, or ALL for one that does not. */
@@ -99,6 +52,31 @@ static adj_dice_kind_t roll_kind(adj_event_kind_t k)
     }
 }
 
+/* Two hashes of the file's (kind, subject, roll) sequence, for duplicates:
+ * FNV-1a, and a multiply-xorshift mix; equal files are then compared roll
+ * by roll, so only a collision of both and of every face and kind could
+ * join two different games. */
+static void sig_add(uint64_t sig[2], const unsigned char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        sig[0] = (sig[0] ^ s[i]) * UINT64_C(0x100000001b3);
+        sig[1] = (sig[1] + s[i] + 1) * UINT64_C(0xff51afd7ed558ccd);
+        sig[1] ^= sig[1] >> 29;
+    }
+}
+
+static void push_roll(adj_dice_file_t *f, uint8_t packed, size_t line)
+{
+    if (f->rolls == f->roll_cap) {
+        f->roll_cap = f->roll_cap ? f->roll_cap * 2 : 64;
+        f->roll = adj_xrealloc(f->roll, f->roll_cap);
+        f->line = adj_xreallocarray(f->line, f->roll_cap, sizeof *f->line);
+    }
+    f->roll[f->rolls] = packed;
+    f->line[f->rolls] = line > UINT32_MAX ? UINT32_MAX : (uint32_t)line;
+    f->rolls++;
+}
+
 /* An entry has passed the shape checks (SPEC 3.1 step 1): its roll counts,
  * whatever its place or the rules decide. */
 static void count_entry(reading_t *rd, const adj_entry_t *en)
@@ -110,85 +88,98 @@ static void count_entry(reading_t *rd, const adj_entry_t *en)
         rd->f->out_of_range++;
         return;
     }
-    adj_dice_counts_t *c = &rd->side[rd->h->leaders[en->leader].side];
-    c->c[k][en->roll - 1]++;
-    c->c[ADJ_DICE_ALL][en->roll - 1]++;
-    rd->f->rolls++;
+    const adj_leader_def_t *l = &rd->h->leaders[en->leader];
+    int face = (int)en->roll;
+    adj_dice_counts_t *c = &rd->f->side[l->side].counts;
+    c->c[k][face - 1]++;
+    c->c[ADJ_DICE_ALL][face - 1]++;
+    uint64_t id_len = l->id_len;
+    unsigned char head[2] = {(unsigned char)k, (unsigned char)face};
+    sig_add(rd->f->sig, head, sizeof head);
+    sig_add(rd->f->sig, (const unsigned char *)&id_len, sizeof id_len);
+    sig_add(rd->f->sig, (const unsigned char *)l->id, l->id_len);
+    push_roll(rd->f, (uint8_t)(face | (k - ADJ_DICE_IMC) << 3 | l->side << 5), en->mark.line);
+}
+
+static void drop_rolls(adj_dice_file_t *f)
+{
+    free(f->roll);
+    free(f->line);
+    f->roll = NULL;
+    f->line = NULL;
+    f->roll_cap = 0;
+    f->rolls = f->out_of_range = 0;
+    memset(f->side, 0, sizeof f->side);
 }
 
 /* A file that is not one valid log counts nothing; its reason is the
  * diagnostic that stopped the reader (there is at most one, and it may
- * come after the events, as a key after them does). A counted file's
- * named sides go to their players, the others stay with the file. */
-static void settle(adj_dice_t *d, reading_t *rd, const adj_diags_t *diags)
+ * come after the events, as a key after them does). A counted file keeps
+ * its sides' names and their players' names and keys. */
+static void settle(reading_t *rd, const adj_diags_t *diags)
 {
     adj_dice_file_t *f = rd->f;
     f->counted = !diags->stopped && rd->h;
     if (!f->counted) {
         f->reason = diags->stop_code;
-        f->rolls = f->out_of_range = 0;
+        drop_rolls(f);
         return;
     }
     for (int s = 0; s < 2; s++) {
-        if (rd->h->players[s]) {
-            pthread_mutex_lock(&d->lock);
-            player_add(d, rd->h->players[s], rd->h->player_len[s], &rd->side[s]);
-            pthread_mutex_unlock(&d->lock);
+        adj_dice_side_t *sd = &f->side[s];
+        sd->name = adj_xstrndup(rd->h->sides[s], rd->h->side_len[s]);
+        sd->len = rd->h->side_len[s];
+        if (!rd->h->players[s])
             continue;
-        }
-        adj_dice_side_t *u = f->unnamed[s] = adj_xcalloc(1, sizeof *u);
-        u->name = adj_xstrndup(rd->h->sides[s], rd->h->side_len[s]);
-        u->len = rd->h->side_len[s];
-        u->counts = rd->side[s];
+        sd->player = adj_xstrndup(rd->h->players[s], rd->h->player_len[s]);
+        sd->player_len = rd->h->player_len[s];
+        sd->key = adj_name_key(sd->player, sd->player_len, &sd->key_len);
+    }
+    if (f->rolls && f->rolls < f->roll_cap) {  /* five bytes a roll, no slack */
+        f->roll = adj_xrealloc(f->roll, f->rolls);
+        f->line = adj_xreallocarray(f->line, f->rolls, sizeof *f->line);
+        f->roll_cap = f->rolls;
     }
 }
 
-static void read_all(reading_t *rd, adj_reader_t *r)
+/* Each entry, from the one replay loop run with the reader alone. */
+static void on_entry(void *ctx, const adj_audit_t *a, const adj_entry_t *en, size_t from,
+                     bool was_over)
 {
-    for (;;) {
-        const adj_entry_t *en;
-        adj_read_status_t st = adj_reader_next(r, &en);
-        if (st == ADJ_READ_HEADER) {
-            rd->h = adj_reader_header(r);
-        } else if (st == ADJ_READ_ENTRY) {
-            count_entry(rd, en);
-        } else if (st == ADJ_READ_IO_ERROR) {
-            int err = adj_reader_io_errno(r);
-            rd->f->io_error = true;
-            rd->f->io_errno = err ? err : EIO;
-            break;
-        } else if (st != ADJ_READ_EVENTS_END) {
-            break;  /* done, or stopped */
-        }
-    }
+    reading_t *rd = ctx;
+    (void)from;
+    (void)was_over;
+    rd->h = adj_reader_header(a->reader);
+    count_entry(rd, en);
 }
 
-static void read_reader(adj_dice_t *d, adj_dice_file_t *f, int fd, const void *data, size_t size)
+static void read_audited(adj_dice_file_t *f, const void *data, size_t size)
 {
-    adj_diags_t diags = {0};
     reading_t rd = {.f = f};
-    adj_reader_t *r = data ? adj_reader_new_bytes(data, size, f->file, &diags)
-                           : adj_reader_new(fd, f->file, &diags);
-    read_all(&rd, r);
+    f->sig[0] = UINT64_C(0xcbf29ce484222325);
+    f->sig[1] = UINT64_C(0x9e3779b97f4a7c15);
+    adj_audit_opts_t o = {.read_only = true, .on_entry = on_entry, .entry_ctx = &rd};
+    adj_audit_t a;
+    if (data)
+        adj_audit_bytes(&a, data, size, f->file, &o);
+    else
+        adj_audit_file(&a, f->file, &o);
+    f->io_error = a.io_error;
+    f->io_errno = a.io_errno;
+    rd.h = a.reader ? adj_reader_header(a.reader) : NULL;
     if (!f->io_error)
-        settle(d, &rd, &diags);  /* before the reader goes: the header is its */
-    adj_reader_free(r);
-    adj_diags_free(&diags);
+        settle(&rd, &a.diags);  /* before the reader goes: the header is its */
+    else
+        drop_rolls(f);
+    adj_audit_free(&a);
 }
 
 bool adj_dice_read_file(adj_dice_t *d, adj_dice_file_t *f, const char *path)
 {
+    (void)d;
     memset(f, 0, sizeof *f);
     f->file = path;
-    int fd = adj_log_open(path);
-    if (fd < 0) {
-        f->io_error = true;
-        f->io_errno = errno;
-        return false;
-    }
-    read_reader(d, f, fd, NULL, 0);
-    if (fd > 0)
-        close(fd);
+    read_audited(f, NULL, 0);
     return !f->io_error;
 }
 
@@ -196,22 +187,150 @@ void adj_dice_read_bytes(adj_dice_t *d, adj_dice_file_t *f, const void *data, si
                          const char *name)
 {
     static const char empty[1];
+    (void)d;
     memset(f, 0, sizeof *f);
     f->file = name;
-    read_reader(d, f, -1, size ? data : empty, size);
+    read_audited(f, size ? data : empty, size);
 }
 
 void adj_dice_file_free(adj_dice_file_t *f)
 {
     for (int s = 0; s < 2; s++) {
-        if (f->unnamed[s])
-            free(f->unnamed[s]->name);
-        free(f->unnamed[s]);
+        free(f->side[s].name);
+        free(f->side[s].player);
+        free(f->side[s].key);
     }
+    free(f->roll);
+    free(f->line);
     memset(f, 0, sizeof *f);
 }
 
-/* ---- the run ---- */
+/* ---- the run: duplicates ---- */
+
+/* The same game logged twice: the same (kind, subject, roll) sequence. */
+static bool same_game(const adj_dice_file_t *a, const adj_dice_file_t *b)
+{
+    if (a->rolls != b->rolls || memcmp(a->sig, b->sig, sizeof a->sig))
+        return false;
+    for (uint64_t i = 0; i < a->rolls; i++)
+        if ((a->roll[i] ^ b->roll[i]) & 0x1f)  /* face and kind; not the side */
+            return false;
+    return true;
+}
+
+/* Each counted file with rolls that repeats an earlier one: by a hash
+ * table of the earlier ones' signatures, never file against file. */
+static void find_duplicates(adj_dice_t *d)
+{
+    size_t cap = 16;
+    while (cap < 2 * d->file_count)
+        cap *= 2;
+    size_t *table = adj_xmalloc(cap * sizeof *table);
+    for (size_t i = 0; i < cap; i++)
+        table[i] = SIZE_MAX;
+    d->duplicate_of = adj_xmalloc((d->file_count + 1) * sizeof *d->duplicate_of);
+    for (size_t i = 0; i < d->file_count; i++) {
+        const adj_dice_file_t *f = &d->files[i];
+        d->duplicate_of[i] = SIZE_MAX;
+        if (!f->counted || !f->rolls)
+            continue;
+        size_t slot = (size_t)f->sig[0] & (cap - 1);
+        for (; table[slot] != SIZE_MAX; slot = (slot + 1) & (cap - 1))
+            if (same_game(&d->files[table[slot]], f)) {
+                d->duplicate_of[i] = table[slot];
+                break;
+            }
+        if (d->duplicate_of[i] == SIZE_MAX)
+            table[slot] = i;
+    }
+    free(table);
+}
+
+/* ---- the run: groups ---- */
+
+static uint64_t key_hash(const char *s, size_t n)
+{
+    uint64_t h = UINT64_C(0xcbf29ce484222325);  /* FNV-1a */
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * UINT64_C(0x100000001b3);
+    return h;
+}
+
+/* The player groups while they are gathered: an array, and a hash table of
+ * indices into it by key. */
+typedef struct gathering_s {
+    adj_dice_group_t *g;
+    size_t count, cap;
+    size_t *table;              /* SIZE_MAX: empty */
+    size_t table_cap;
+} gathering_t;
+
+static adj_dice_group_t *group_push(adj_dice_group_t **g, size_t *count, size_t *cap)
+{
+    if (*count == *cap) {
+        *cap = *cap ? *cap * 2 : 16;
+        *g = adj_xreallocarray(*g, *cap, sizeof **g);
+    }
+    adj_dice_group_t *n = &(*g)[(*count)++];
+    memset(n, 0, sizeof *n);
+    return n;
+}
+
+static void member_add(adj_dice_group_t *g, size_t file, int side)
+{
+    if (g->member_count == g->member_cap) {
+        g->member_cap = g->member_cap ? g->member_cap * 2 : 4;
+        g->members = adj_xreallocarray(g->members, g->member_cap, sizeof *g->members);
+    }
+    g->members[g->member_count++] = (adj_dice_member_t){file, side};
+}
+
+static void spelling_add(adj_dice_group_t *g, const char *name, size_t len)
+{
+    for (size_t i = 0; i < g->spelling_count; i++)
+        if (g->spellings[i].len == len && !memcmp(g->spellings[i].name, name, len))
+            return;
+    g->spellings = adj_xreallocarray(g->spellings, g->spelling_count + 1, sizeof *g->spellings);
+    g->spellings[g->spelling_count++] = (adj_dice_spelling_t){name, len};
+}
+
+static void table_grow(gathering_t *ga)
+{
+    size_t cap = ga->table_cap ? ga->table_cap * 2 : 64;
+    free(ga->table);
+    ga->table = adj_xmalloc(cap * sizeof *ga->table);
+    for (size_t i = 0; i < cap; i++)
+        ga->table[i] = SIZE_MAX;
+    ga->table_cap = cap;
+    for (size_t k = 0; k < ga->count; k++) {
+        size_t i = (size_t)key_hash(ga->g[k].key, ga->g[k].key_len) & (cap - 1);
+        while (ga->table[i] != SIZE_MAX)
+            i = (i + 1) & (cap - 1);
+        ga->table[i] = k;
+    }
+}
+
+/* The group of a named side: the one with its key, or a new one shown by
+ * this spelling (the first met). */
+static adj_dice_group_t *player_group(gathering_t *ga, const adj_dice_side_t *sd)
+{
+    if (2 * (ga->count + 1) > ga->table_cap)
+        table_grow(ga);
+    size_t i = (size_t)key_hash(sd->key, sd->key_len) & (ga->table_cap - 1);
+    for (; ga->table[i] != SIZE_MAX; i = (i + 1) & (ga->table_cap - 1)) {
+        adj_dice_group_t *g = &ga->g[ga->table[i]];
+        if (g->key_len == sd->key_len && !memcmp(g->key, sd->key, sd->key_len))
+            return g;
+    }
+    ga->table[i] = ga->count;
+    adj_dice_group_t *g = group_push(&ga->g, &ga->count, &ga->cap);
+    g->player = true;
+    g->name = sd->player;
+    g->len = sd->player_len;
+    g->key = sd->key;
+    g->key_len = sd->key_len;
+    return g;
+}
 
 static int name_cmp(const char *a, size_t an, const char *b, size_t bn)
 {
@@ -219,12 +338,48 @@ static int name_cmp(const char *a, size_t an, const char *b, size_t bn)
     return c ? c : (an > bn) - (an < bn);
 }
 
-static int player_cmp(const void *x, const void *y)
+static int group_cmp(const void *x, const void *y)
 {
-    const adj_dice_player_t *a = *(adj_dice_player_t *const *)x;
-    const adj_dice_player_t *b = *(adj_dice_player_t *const *)y;
-    return name_cmp(a->name, a->len, b->name, b->len);
+    const adj_dice_group_t *a = x, *b = y;
+    return name_cmp(a->name, a->len, b->name, b->len);  /* shown names are unique */
 }
+
+/* Player groups by shown name (byte order), then each unnamed side in file
+ * order and the order of `sides`. Duplicates and uncounted files join none. */
+static void build_groups(adj_dice_t *d)
+{
+    gathering_t ga = {0};
+    adj_dice_group_t *unnamed = NULL;
+    size_t un_count = 0, un_cap = 0;
+    for (size_t i = 0; i < d->file_count; i++) {
+        const adj_dice_file_t *f = &d->files[i];
+        if (!f->counted || d->duplicate_of[i] != SIZE_MAX)
+            continue;
+        for (int s = 0; s < 2; s++) {
+            const adj_dice_side_t *sd = &f->side[s];
+            adj_dice_group_t *g;
+            if (sd->player) {
+                g = player_group(&ga, sd);
+                spelling_add(g, sd->player, sd->player_len);
+            } else {
+                g = group_push(&unnamed, &un_count, &un_cap);
+                g->name = sd->name;
+                g->len = sd->len;
+            }
+            member_add(g, i, s);
+        }
+    }
+    free(ga.table);
+    if (ga.count)
+        qsort(ga.g, ga.count, sizeof *ga.g, group_cmp);
+    d->group_count = ga.count + un_count;
+    d->groups = adj_xreallocarray(ga.g, d->group_count + 1, sizeof *d->groups);
+    if (un_count)
+        memcpy(d->groups + ga.count, unnamed, un_count * sizeof *unnamed);
+    free(unnamed);
+}
+
+/* ---- the run: rows ---- */
 
 static void rows_push(adj_dice_t *d, size_t *cap, const adj_dice_row_t *row)
 {
@@ -235,13 +390,14 @@ static void rows_push(adj_dice_t *d, size_t *cap, const adj_dice_row_t *row)
     d->rows[d->row_count++] = *row;
 }
 
-/* The rows of one group: one per kind rolled. */
-static void group_rows(adj_dice_t *d, size_t *cap, const adj_dice_counts_t *c,
-                       const adj_dice_row_t *who)
+/* The rows of one group by kind: one per kind rolled. */
+static void kind_rows(adj_dice_t *d, size_t *cap, const adj_dice_counts_t *c,
+                      const adj_dice_row_t *who)
 {
-    for (int k = 0; k < ADJ_DICE_KINDS; k++) {
+    for (int k = 0; k < ADJ_DICE_ROLL_KINDS; k++) {
         adj_dice_row_t row = *who;
         row.kind = (adj_dice_kind_t)k;
+        row.count_len = ADJ_STATS_FACES;
         int64_t sum = 0;
         for (int face = 0; face < ADJ_STATS_FACES; face++) {
             row.counts[face] = c->c[k][face];
@@ -250,9 +406,10 @@ static void group_rows(adj_dice_t *d, size_t *cap, const adj_dice_counts_t *c,
         }
         if (row.n == 0)
             continue;
+        row.has_mean = true;
         row.mean = (double)sum / (double)row.n;
         if (row.n >= ADJ_STATS_MIN_N) {
-            row.tested = true;
+            row.tested = row.has_chi2 = true;
             row.chi2 = adj_stats_chi2(row.counts);
             row.p = adj_stats_q5(row.chi2);
         }
@@ -260,31 +417,42 @@ static void group_rows(adj_dice_t *d, size_t *cap, const adj_dice_counts_t *c,
     }
 }
 
-/* Player groups first, by name (byte order); then each unnamed side, in
- * file order and the order of `sides`. */
-static void build_groups(adj_dice_t *d, const adj_dice_file_t *files, size_t n)
+/* Every group's rows: by kind, then a player's two order rows. A group
+ * with no counted roll has none. */
+static void build_rows(adj_dice_t *d)
 {
-    size_t cap = 0, count = 0;
-    adj_dice_player_t **sorted = adj_xcalloc(d->player_count + 1, sizeof *sorted);
-    for (size_t i = 0; i < d->player_cap; i++)
-        if (d->players[i])
-            sorted[count++] = d->players[i];
-    qsort(sorted, count, sizeof *sorted, player_cmp);  /* names are unique: no ties */
-    for (size_t i = 0; i < count; i++) {
-        adj_dice_row_t who = {.player = sorted[i]->name, .player_len = sorted[i]->len};
-        group_rows(d, &cap, &sorted[i]->counts, &who);
-    }
-    free(sorted);
-    for (size_t i = 0; i < n; i++)
-        for (int s = 0; s < 2; s++) {
-            const adj_dice_side_t *u = files[i].unnamed[s];
-            if (!u)
-                continue;
-            adj_dice_row_t who = {.side = u->name, .side_len = u->len, .file = files[i].file};
-            group_rows(d, &cap, &u->counts, &who);
+    size_t cap = 0;
+    for (size_t g = 0; g < d->group_count; g++) {
+        const adj_dice_group_t *gr = &d->groups[g];
+        adj_dice_counts_t c = {0};
+        for (size_t m = 0; m < gr->member_count; m++) {
+            const adj_dice_counts_t *mc = &d->files[gr->members[m].file].side[gr->members[m].side].counts;
+            for (int k = 0; k < ADJ_DICE_ROLL_KINDS; k++)
+                for (int face = 0; face < ADJ_STATS_FACES; face++)
+                    c.c[k][face] += mc->c[k][face];
         }
+        adj_dice_row_t who = {.group = g};
+        if (gr->player) {
+            who.player = gr->name;
+            who.player_len = gr->len;
+        } else {
+            who.side = gr->name;
+            who.side_len = gr->len;
+            who.file = d->files[gr->members[0].file].file;
+        }
+        size_t before = d->row_count;
+        kind_rows(d, &cap, &c, &who);
+        d->groups[g].has_rows = d->row_count > before;
+        if (gr->player && d->row_count > before) {
+            adj_dice_row_t pairs, repeat;
+            dice_order_rows(d, g, &who, &pairs, &repeat);
+            rows_push(d, &cap, &pairs);
+            rows_push(d, &cap, &repeat);
+        }
+    }
 }
-/* Benjamini-Hochberg over every tested row of the run, then the flags. */
+
+/* Benjamini-Hochberg over every row with a p, then the flags and why. */
 static void adjust(adj_dice_t *d)
 {
     size_t m = 0;
@@ -300,8 +468,12 @@ static void adjust(adj_dice_t *d)
         if (!row->tested)
             continue;
         row->p_adjusted = adjusted[k++];
+        if (row->p_adjusted > 1.0)
+            row->p_adjusted = 1.0;
         row->improbable = row->p_adjusted < d->alpha;
         d->improbable += row->improbable;
+        if (row->improbable)
+            dice_explain(d, row);
     }
     d->tested = m;
     free(p);
@@ -309,23 +481,50 @@ static void adjust(adj_dice_t *d)
     free(scratch);
 }
 
+/* Player groups whose keys are one edit apart, each pair once, in row order
+ * (groups with rows: one with no counted roll has no row to order by). */
+static void find_look_alike(adj_dice_t *d)
+{
+    size_t cap = 0;
+    for (size_t i = 0; i < d->group_count && d->groups[i].player; i++)
+        for (size_t j = i + 1; j < d->group_count && d->groups[j].player; j++) {
+            const adj_dice_group_t *a = &d->groups[i], *b = &d->groups[j];
+            if (!a->has_rows || !b->has_rows ||
+                !adj_name_look_alike(a->key, a->key_len, b->key, b->key_len))
+                continue;
+            if (d->look_alike_count == cap) {
+                cap = cap ? cap * 2 : 4;
+                d->look_alike = adj_xreallocarray(d->look_alike, cap, sizeof *d->look_alike);
+            }
+            d->look_alike[d->look_alike_count][0] = i;
+            d->look_alike[d->look_alike_count++][1] = j;
+        }
+}
+
 void adj_dice_tally(adj_dice_t *d, const adj_dice_file_t *files, size_t file_count)
 {
     d->files = files;
     d->file_count = file_count;
-    build_groups(d, files, file_count);
+    find_duplicates(d);
+    build_groups(d);
+    build_rows(d);
     adjust(d);
+    find_look_alike(d);
 }
 
 void adj_dice_free(adj_dice_t *d)
 {
-    for (size_t i = 0; i < d->player_cap; i++)
-        if (d->players[i]) {
-            free(d->players[i]->name);
-            free(d->players[i]);
-        }
-    free(d->players);
+    for (size_t g = 0; g < d->group_count; g++) {
+        free(d->groups[g].spellings);
+        free(d->groups[g].members);
+    }
+    for (size_t i = 0; i < d->row_count; i++) {
+        free(d->rows[i].faces);
+        free(d->rows[i].parts);
+    }
+    free(d->groups);
     free(d->rows);
-    pthread_mutex_destroy(&d->lock);
+    free(d->duplicate_of);
+    free(d->look_alike);
     memset(d, 0, sizeof *d);
 }

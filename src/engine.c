@@ -27,39 +27,13 @@ static const char *lid(const adj_engine_t *e, int32_t l)
     adj_diags_add((e)->diags, (code), (mark), (rule), (l) >= 0 ? lid((e), (l)) : NULL,     \
                   NULL, __VA_ARGS__)
 
-static void story_tell(adj_engine_t *e, const adj_entry_t *en, int32_t l, const char *rule,
-                       const char *fmt, ...) __attribute__((format(printf, 5, 6)));
-
 /* Tell a step of leader l's story (explain only): the test comes first, so
  * an audit neither evaluates the story's arguments nor makes the call. */
 #define story(e, ...)                      \
     do {                                   \
         if ((e)->on_step)                  \
-            story_tell((e), __VA_ARGS__);  \
+            engine_story((e), __VA_ARGS__); \
     } while (0)
-
-static void story_tell(adj_engine_t *e, const adj_entry_t *en, int32_t l, const char *rule,
-                       const char *fmt, ...)
-{
-    if (l < 0)
-        return;
-    adj_buf_reset(&e->say);
-    va_list ap;
-    va_start(ap, fmt);
-    adj_buf_vprintf(&e->say, fmt, ap);
-    va_end(ap);
-    adj_step_t st = {
-        .mark = en->mark,
-        .has_turn = e->turn_begun,
-        .turn = e->turn,
-        .event = adj_event_name(en->kind),
-        .rule = rule,
-        .leader = l,
-        .text = e->say.data ? e->say.data : "",
-        .state = &e->leaders[l],
-    };
-    e->on_step(e->step_ctx, &st);
-}
 
 static int other_side(int side) { return 1 - side; }
 
@@ -140,9 +114,6 @@ static void kill(adj_engine_t *e, int32_t l, const adj_entry_t *en)
 
 /* ---- obligations ---- */
 
-static const char *const ob_names[ADJ_OB_COUNT] = {
-    "illness check", "duration roll", "Sustain roll", "replacement"};
-
 static void oblige(adj_engine_t *e, adj_obligation_kind_t kind, int32_t l, adj_mark_t mark)
 {
     if (e->pending_count == e->pending_cap) {
@@ -151,7 +122,7 @@ static void oblige(adj_engine_t *e, adj_obligation_kind_t kind, int32_t l, adj_m
     }
     e->pending[e->pending_count++] = (adj_obligation_t){kind, l, mark, e->turn, false, 0};
     e->leaders[l].pending |= (uint8_t)(1u << kind);
-    if (kind == ADJ_OB_ILLNESS_CHECK || kind == ADJ_OB_DURATION)
+    if (engine_ob[kind].roll)
         e->pending_rolls++;
 }
 
@@ -174,7 +145,7 @@ static size_t meet(adj_engine_t *e, adj_obligation_kind_t kind, int32_t l)
         }
     }
     e->leaders[l].pending &= (uint8_t) ~(1u << kind);
-    if (kind == ADJ_OB_ILLNESS_CHECK || kind == ADJ_OB_DURATION)
+    if (engine_ob[kind].roll)
         e->pending_rolls--;
     return line;
 }
@@ -191,27 +162,18 @@ static int ob_cmp(const void *a, const void *b)
  * `where` says what closed the window, for the messages. */
 static void expire(adj_engine_t *e, const char *where)
 {
-    static const adj_code_t codes[ADJ_OB_COUNT] = {
-        ADJ_D_ILLNESS_CHECK_MISSING, ADJ_D_DURATION_MISSING, ADJ_D_SUSTAIN_MISSING,
-        ADJ_D_REPLACEMENT_MISSING};
-    static const char *const why[ADJ_OB_COUNT] = {
-        "rolled a raw 1 on the IMC here, so rule 8.13 requires an illness check after his "
-        "move; none was made",
-        "rolled a 6 for illness here, so a duration roll must follow; none was made",
-        "moved into an enemy ZOC here, so a Sustain roll is required; none was made",
-        "was incapacitated by illness here and must be replaced at once; no replacement was "
-        "made"};
     if (e->pending_count > 1)
         qsort(e->pending, e->pending_count, sizeof *e->pending, ob_cmp);
     for (size_t i = 0; i < e->pending_count; i++) {
         const adj_obligation_t *o = &e->pending[i];
-        /* the Sustain roll is the base game's: 8.13 only orders it */
-        const char *rule = o->kind != ADJ_OB_SUSTAIN ? NULL : e->header->illness ? "8.13" : "base";
-        char dropped[160] = "";
-        if (o->dropped_line)
-            engine_why_dropped(e, o, dropped, sizeof dropped);
-        adj_diags_add(e->diags, codes[o->kind], o->mark, rule, lid(e, o->leader), &o->turn,
-                      "%s %s %s%s", lid(e, o->leader), why[o->kind], where, dropped);
+        const engine_ob_t *ob = &engine_ob[o->kind];
+        /* the base game's (the Sustain roll): 8.13 only orders it */
+        const char *rule = !ob->base ? NULL : e->header->illness ? "8.13" : "base";
+        char dropped[160];  /* the roll dropped or replacement refused that was meant for it */
+        engine_why_dropped(e, o, dropped, sizeof dropped);
+        adj_diags_add(e->diags, ob->code, o->mark, rule, lid(e, o->leader), &o->turn,
+                      "%s %s %s%s", lid(e, o->leader), ob->missed, where, dropped);
+        engine_cause_missed(e, o);  /* for the findings that follow from it */
         e->leaders[o->leader].pending = 0;
     }
     e->pending_count = 0;
@@ -223,6 +185,7 @@ static void expire(adj_engine_t *e, const char *where)
  * (this runs at every activation). */
 static void expire_at(adj_engine_t *e, const char *what, size_t line)
 {
+    e->act_note.leader = e->ill_note.leader = -1;  /* the window closes */
     if (e->pending_count == 0) {
         e->act_leader = -1;
         return;
@@ -338,8 +301,10 @@ static bool refused_out_of_play(adj_engine_t *e, const adj_entry_t *en, const ch
     adj_status_t status = e->leaders[l].status;
     if (adj_status_in_play(status))
         return false;
-    diag(e, ADJ_D_LEADER_NOT_IN_PLAY, en->mark, NULL, l, "%s is %s%s", lid(e, l),
-         adj_status_name(status), tail);
+    char why[160];  /* a reserve leader whose replacement was refused */
+    engine_why_refused_in(e, l, why, sizeof why);
+    diag(e, ADJ_D_LEADER_NOT_IN_PLAY, en->mark, NULL, l, "%s is %s%s%s", lid(e, l),
+         adj_status_name(status), why, tail);
     story(e, en, l, "base", "%s refused: he is %s", what, adj_status_name(status));
     return true;
 }
@@ -351,8 +316,10 @@ static void on_activate(adj_engine_t *e, const adj_entry_t *en)
     const adj_leader_def_t *d = &e->header->leaders[l];
     expire_at(e, "the next activation", en->mark.line);
     if (refused_out_of_play(e, en, " and cannot be activated; the event is ignored",
-                            "activation"))
+                            "activation")) {
+        e->act_note = (engine_note_t){l, en->mark.line, ADJ_D_LEADER_NOT_IN_PLAY};
         return;
+    }
     if (s->inactive) {
         char why[240];  /* what turned him Inactive, and why no turn turned him back */
         engine_why_inactive(e, l, why, sizeof why);
@@ -369,6 +336,7 @@ static void on_activate(adj_engine_t *e, const adj_entry_t *en)
     if (!roll_ok(en->roll)) {
         diag(e, ADJ_D_ROLL_OUT_OF_RANGE, en->mark, NULL, l,
              "IMC roll %lld is not a die roll (1-6)", (long long)en->roll);
+        e->act_note = (engine_note_t){l, en->mark.line, ADJ_D_ROLL_OUT_OF_RANGE};
         story(e, en, l, "base", "activated with an impossible IMC roll of %lld",
               (long long)en->roll);
         return;
@@ -444,17 +412,6 @@ static void on_move(adj_engine_t *e, const adj_entry_t *en)
 /* The illness check and duration roll (SPEC 3.5, 3.6)                 */
 /* ------------------------------------------------------------------ */
 
-/* result-mismatch; `why` is the arithmetic that gives `outcome`. */
-static void result_check(adj_engine_t *e, const adj_entry_t *en, adj_result_t outcome,
-                         const char *rule, const char *roll_kind, const char *why)
-{
-    if (en->has_result && en->result != outcome)
-        diag(e, ADJ_D_RESULT_MISMATCH, en->mark, rule, en->leader,
-             "%s roll %lld for %s gives `%s` (%s), but the log records `%s`", roll_kind,
-             (long long)en->roll, lid(e, en->leader), adj_result_name(outcome), why,
-             adj_result_name(en->result));
-}
-
 static void on_illness(adj_engine_t *e, const adj_entry_t *en)
 {
     int32_t l = en->leader;
@@ -467,10 +424,14 @@ static void on_illness(adj_engine_t *e, const adj_entry_t *en)
         return;
     }
     if (!owed(e, ADJ_OB_ILLNESS_CHECK, l)) {
+        char why[160];
+        engine_why_no_check(e, l, why, sizeof why);
         diag(e, ADJ_D_ILLNESS_CHECK_UNWARRANTED, en->mark, NULL, l,
-             "no raw 1 on an IMC roll of %s calls for an illness check now; the event is "
+             "no raw 1 on an IMC roll of %s calls for an illness check now%s; the event is "
              "ignored",
-             lid(e, l));
+             lid(e, l), why);
+        if (en->roll == 6)  /* a duration roll may follow it */
+            e->ill_note = (engine_note_t){l, en->mark.line, ADJ_D_ILLNESS_CHECK_UNWARRANTED};
         story(e, en, l, "8.13", "illness check ignored: no raw 1 called for it");
         return;
     }
@@ -482,6 +443,7 @@ static void on_illness(adj_engine_t *e, const adj_entry_t *en)
              "illness roll %lld is not a die roll (1-6); the check counts as made, with no "
              "effect",
              (long long)en->roll);
+        e->ill_note = (engine_note_t){l, en->mark.line, ADJ_D_ROLL_OUT_OF_RANGE};
         story(e, en, l, "8.13", "illness check (for the raw 1 on line %zu) with an impossible "
               "roll of %lld: no effect", from, (long long)en->roll);
         return;
@@ -508,7 +470,7 @@ static void on_illness(adj_engine_t *e, const adj_entry_t *en)
         story(e, en, l, "8.13", "illness roll %lld (for the raw 1 on line %zu): no effect",
               (long long)en->roll, from);
     }
-    result_check(e, en, outcome, "8.13", "illness", en->roll == 5 ? "a 5 turns him Inactive"
+    engine_why_result(e, en, outcome, "8.13", "illness", en->roll == 5 ? "a 5 turns him Inactive"
                  : en->roll == 6 ? "a 6 makes him seriously ill" : "1 to 4 have no effect");
 }
 
@@ -596,9 +558,11 @@ static void on_duration(adj_engine_t *e, const adj_entry_t *en)
         return;
     }
     if (!owed(e, ADJ_OB_DURATION, l)) {
+        char why[160];
+        engine_why_no_duration(e, l, why, sizeof why);
         diag(e, ADJ_D_DURATION_UNWARRANTED, en->mark, NULL, l,
-             "no illness roll of 6 for %s calls for a duration roll now; the event is ignored",
-             d->id);
+             "no illness roll of 6 for %s calls for a duration roll now%s; the event is ignored",
+             d->id, why);
         story(e, en, l, "8.13", "duration roll ignored: no illness roll of 6 called for it");
         return;
     }
@@ -635,7 +599,7 @@ static void on_duration(adj_engine_t *e, const adj_entry_t *en)
     if (en->has_result && en->result != outcome) {
         char why[96];
         engine_why_duration(e, was, level, dd, why, sizeof why);
-        result_check(e, en, outcome, rule, "duration", why);
+        engine_why_result(e, en, outcome, rule, "duration", why);
     }
 }
 
@@ -647,11 +611,11 @@ static void out_of_order(adj_engine_t *e, const adj_entry_t *en, const char *wha
 {
     for (size_t i = 0; i < e->pending_count; i++) {
         const adj_obligation_t *o = &e->pending[i];
-        if (o->kind != ADJ_OB_ILLNESS_CHECK && o->kind != ADJ_OB_DURATION)
+        if (!engine_ob[o->kind].roll)
             continue;
         diag(e, ADJ_D_ROLL_OUT_OF_ORDER, en->mark, NULL, en->leader,
              "%s while the %s for %s (line %zu) is still owed; 8.13 makes it come first",
-             what, ob_names[o->kind], lid(e, o->leader), o->mark.line);
+             what, engine_ob[o->kind].words, lid(e, o->leader), o->mark.line);
         return;
     }
 }
@@ -734,15 +698,19 @@ static void on_replace(adj_engine_t *e, const adj_entry_t *en)
     const adj_leader_def_t *ld = &e->header->leaders[l], *rd = &e->header->leaders[r];
     if ((ls->status != ADJ_ST_DEAD && ls->status != ADJ_ST_INCAPACITATED) ||
         ls->replaced_by >= 0) {
+        char why[200];  /* the roll that could have made him lost, never made */
+        engine_why_missed(e, l, ": ", why, sizeof why);
         if (ls->replaced_by >= 0)
             diag(e, ADJ_D_REPLACE_NOT_GONE, en->mark, NULL, l,
-                 "%s was already replaced by %s; the event is ignored", ld->id,
-                 lid(e, ls->replaced_by));
+                 "%s was already replaced by %s on line %zu; the event is ignored", ld->id,
+                 lid(e, ls->replaced_by), e->causes[l].replaced_line);
         else
             diag(e, ADJ_D_REPLACE_NOT_GONE, en->mark, NULL, l,
-                 "%s is %s, not dead or incapacitated; only a lost leader is replaced; the event "
-                 "is ignored",
-                 ld->id, adj_status_name(ls->status));
+                 "%s is %s, not dead or incapacitated%s; only a lost leader is replaced; the "
+                 "event is ignored",
+                 ld->id, adj_status_name(ls->status), why);
+        e->causes[r].refused_in_line = en->mark.line;  /* r stays where he was */
+        e->causes[r].refused_in_code = ADJ_D_REPLACE_NOT_GONE;
         story(e, en, l, "base", "replacement by %s refused: he is not lost, or already replaced",
               rd->id);
         if (r != l)  /* one step per event for each leader it names (SPEC 6.3) */
@@ -762,6 +730,9 @@ static void on_replace(adj_engine_t *e, const adj_entry_t *en)
     if (why) {
         diag(e, ADJ_D_REPLACEMENT_UNAVAILABLE, en->mark, NULL, l,
              "%s cannot replace %s: %s; the event is ignored", rd->id, ld->id, why);
+        e->causes[r].refused_in_line = en->mark.line;
+        e->causes[r].refused_in_code = ADJ_D_REPLACEMENT_UNAVAILABLE;
+        e->causes[l].refused_out_line = en->mark.line;
         story(e, en, l, "base", "replacement by %s refused: %s", rd->id, why);
         if (r != l)
             story(e, en, r, "base", "cannot replace %s: %s", ld->id, why);
@@ -774,6 +745,7 @@ static void on_replace(adj_engine_t *e, const adj_entry_t *en)
         set_inactive(e, r, false);
     }
     ls->replaced_by = r;
+    e->causes[l].replaced_line = en->mark.line;
     rs->replacing = true;
     if (owed(e, ADJ_OB_REPLACE, l))
         meet(e, ADJ_OB_REPLACE, l);
@@ -799,8 +771,11 @@ static void on_vp(adj_engine_t *e, const adj_entry_t *en)
         diag(e, ADJ_D_VP_FOR_ILLNESS, en->mark, NULL, l,
              "%s was incapacitated by illness, which gives no VPs (8.13a)", d->id);
     } else if (s->status != ADJ_ST_DEAD) {
+        char why[200];  /* the roll that could have killed him, never made */
+        engine_why_missed(e, l, ": ", why, sizeof why);
         diag(e, ADJ_D_VP_LEADER_ALIVE, en->mark, NULL, l,
-             "VPs claimed for the death of %s, who is %s", d->id, adj_status_name(s->status));
+             "VPs claimed for the death of %s, who is %s%s", d->id, adj_status_name(s->status),
+             why);
     } else if (en->side == d->side) {
         diag(e, ADJ_D_VP_MISMATCH, en->mark, NULL, l,
              "%s's death gives VPs to %s, not to his own side %s", d->id,
@@ -811,26 +786,18 @@ static void on_vp(adj_engine_t *e, const adj_entry_t *en)
              (long long)en->points);
     } else if (s->death_claimed) {
         diag(e, ADJ_D_VP_MISMATCH, en->mark, NULL, l,
-             "VPs for %s's death were already claimed; adjutant counts them once", d->id);
+             "VPs for %s's death were already claimed on line %zu; adjutant counts them once",
+             d->id, e->causes[l].claim_line);
     } else {
         verdict_ok = true;
     }
+    if (s->status == ADJ_ST_DEAD && !s->death_claimed)
+        e->causes[l].claim_line = en->mark.line;
     if (s->status == ADJ_ST_DEAD)
         s->death_claimed = true;
     story(e, en, l, s->status == ADJ_ST_INCAPACITATED ? "8.13a" : "base",
           "%s claims %lld VP for his death: %s (the replay counts deaths itself)", side,
           (long long)en->points, verdict_ok ? "agrees with the replay" : "refused");
-}
-
-/* "wounded 2, Inactive", "dead": a state as the players would say it. */
-static void describe(adj_buf_t *b, adj_status_t status, bool has_level, int64_t level,
-                     bool has_inactive, bool inactive)
-{
-    adj_buf_puts(b, adj_status_name(status));
-    if (has_level && (level || status == ADJ_ST_WOUNDED || status == ADJ_ST_ILL))
-        adj_buf_printf(b, " %lld", (long long)level);
-    if (has_inactive)
-        adj_buf_puts(b, inactive ? ", Inactive" : ", Active");
 }
 
 static void on_state(adj_engine_t *e, const adj_entry_t *en)
@@ -841,12 +808,16 @@ static void on_state(adj_engine_t *e, const adj_entry_t *en)
                 (!en->has_inactive || en->inactive == s->inactive);
     if (!same || e->on_step) {
         adj_buf_t claimed = {0}, replay = {0};
-        describe(&claimed, en->status, en->has_level, en->level, en->has_inactive, en->inactive);
-        describe(&replay, s->status, true, s->level, adj_status_in_play(s->status), s->inactive);
+        engine_why_state(&claimed, en->status, en->has_level, en->level, en->has_inactive,
+                         en->inactive);
+        engine_why_state(&replay, s->status, true, s->level, adj_status_in_play(s->status),
+                         s->inactive);
+        char why[200];  /* a roll never made leaves the replay without what it gave */
+        engine_why_missed(e, l, "; ", why, sizeof why);
         if (!same)
             diag(e, ADJ_D_STATE_MISMATCH, en->mark, NULL, l,
-                 "the log records %s as %s, but the replay has him %s", lid(e, l), claimed.data,
-                 replay.data);
+                 "the log records %s as %s, but the replay has him %s%s", lid(e, l),
+                 claimed.data, replay.data, why);
         story(e, en, l, "base", "the players record him as %s: %s", claimed.data,
               same ? "the replay agrees" : "the replay differs");
         adj_buf_free(&claimed);
@@ -916,7 +887,9 @@ adj_engine_t *adj_engine_new(const adj_header_t *header, const adj_rulings_t *ru
         e->rulings = *rulings;
     e->diags = diags;
     e->act_leader = -1;
+    e->act_note.leader = e->ill_note.leader = -1;
     e->leaders = adj_xcalloc(header->leader_count, sizeof *e->leaders);
+    e->causes = adj_xcalloc(header->leader_count, sizeof *e->causes);
     e->afflicted = adj_xcalloc(header->leader_count, sizeof *e->afflicted);
     e->inactive_list = adj_xcalloc(header->leader_count, sizeof *e->inactive_list);
     for (size_t i = 0; i < header->leader_count; i++) {
@@ -957,6 +930,7 @@ void adj_engine_free(adj_engine_t *e)
     if (!e)
         return;
     free(e->leaders);
+    free(e->causes);
     free(e->pending);
     free(e->afflicted);
     free(e->inactive_list);
@@ -988,13 +962,25 @@ void adj_engine_feed(adj_engine_t *e, const adj_entry_t *en)
     }
 }
 
-void adj_engine_finish(adj_engine_t *e, adj_mark_t mark)
+void adj_engine_finish_after(adj_engine_t *e, adj_mark_t mark, size_t last_line)
 {
-    char where[96];
-    snprintf(where, sizeof where, "before the events end on line %zu", mark.line);
+    /* a mark past the file's last line stays (SPEC 4); the words name the
+     * last line the file shows */
+    char where[96], after[64] = "";
+    if (last_line) {
+        snprintf(after, sizeof after, " after the last event (line %zu)", last_line);
+        snprintf(where, sizeof where, "before the events end,%s", after);
+    } else {
+        snprintf(where, sizeof where, "before the events end on line %zu", mark.line);
+    }
     expire(e, where);
     if (!e->ended)
         adj_diags_add(e->diags, ADJ_D_MISSING_END, mark, NULL, NULL, NULL,
-                      "the events end without an `end` event: the game's final tally is not "
-                      "recorded");
+                      "the events end%s without an `end` event: the game's final tally is not "
+                      "recorded", after);
+}
+
+void adj_engine_finish(adj_engine_t *e, adj_mark_t mark)
+{
+    adj_engine_finish_after(e, mark, 0);
 }

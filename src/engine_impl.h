@@ -40,6 +40,26 @@
 #include "adj_engine.h"
 
 
+/* An event ignored or refused in the open activation window, which a later
+ * finding in it may follow from (SPEC 4: it then names it). */
+typedef struct engine_note_s {
+    int32_t leader;               /* -1: none */
+    size_t line;
+    adj_code_t code;              /* the finding that ignored it */
+} engine_note_t;
+
+/* Per leader: what earlier findings left behind, for the knock-ons. */
+typedef struct engine_cause_s {
+    uint8_t missed;               /* 1 + the kind of his last roll owed and never made
+                                     (ILLNESS_CHECK, DURATION); 0: none */
+    size_t missed_line;           /* the event that required it */
+    size_t refused_in_line;       /* the last `replace` by him that was refused; 0: none */
+    adj_code_t refused_in_code;
+    size_t replaced_line;         /* the `replace` that replaced him */
+    size_t refused_out_line;      /* the last `replace` of him refused: replacement-unavailable */
+    size_t claim_line;            /* the first claim for his death after it */
+} engine_cause_t;
+
 typedef struct adj_engine_s {
     const adj_header_t *header;   /* borrowed */
     adj_rulings_t rulings;
@@ -78,19 +98,50 @@ typedef struct adj_engine_s {
     adj_contrib_t contribs[ADJ_MAX_CONTRIBS];
     size_t contrib_count;         /* all contributions, even past the array */
 
+    engine_cause_t *causes;       /* owned, header->leader_count */
+    engine_note_t act_note;       /* an activation refused or without a die roll */
+    engine_note_t ill_note;       /* an illness roll ignored or without a die roll */
+
     adj_step_fn on_step;          /* NULL: no story is told (the fast path) */
     void *step_ctx;               /* borrowed */
     adj_buf_t say;                /* owned scratch for step texts */
 } adj_engine_t;
 
+/* engine_why.c: what the engine needs of each obligation, derived from
+ * ADJ_OBLIGATION_LIST (adj_engine.h). */
+typedef struct engine_ob_s {
+    adj_event_kind_t event;   /* the event meeting it */
+    adj_code_t code;          /* the finding when it expires unmet */
+    bool roll;                /* a die roll 8.13 puts before any other */
+    bool base;                /* the base game's: its findings cite "8.13" or "base" */
+    const char *words;        /* its name in running text */
+    const char *missed;       /* the expiry message, after the leader's id */
+} engine_ob_t;
+extern const engine_ob_t engine_ob[ADJ_OB_COUNT];
+
 /* engine_why.c: the sentences that name a finding's cause. */
-extern const adj_event_kind_t engine_ob_event[ADJ_OB_COUNT];  /* the event meeting each */
 void engine_why_dropped(const adj_engine_t *e, const adj_obligation_t *o, char *out, size_t size);
 const char *engine_why_turn(int64_t n, int64_t prev);
 void engine_why_inactive(const adj_engine_t *e, int32_t l, char *out, size_t size);
 void engine_why_duration(const adj_engine_t *e, adj_status_t was, int64_t level, int64_t dd,
                          char *out, size_t size);
 void engine_why_tally(const adj_engine_t *e, adj_buf_t *m);
+/* result-mismatch; `why` is the arithmetic that gives `outcome`. */
+void engine_why_result(adj_engine_t *e, const adj_entry_t *en, adj_result_t outcome,
+                       const char *rule, const char *roll_kind, const char *why);
+/* Tell a step of leader l's story (explain only; see the story macro). */
+void engine_story(adj_engine_t *e, const adj_entry_t *en, int32_t l, const char *rule,
+                  const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* Leader l's roll o expired unmet: remembered for the knock-ons. */
+void engine_cause_missed(adj_engine_t *e, const adj_obligation_t *o);
+void engine_why_state(adj_buf_t *b, adj_status_t status, bool has_level, int64_t level,
+                      bool has_inactive, bool inactive);
+/* Knock-ons (each writes `lead` and the cause into out, or "" when none). */
+void engine_why_missed(const adj_engine_t *e, int32_t l, const char *lead, char *out,
+                       size_t size);
+void engine_why_refused_in(const adj_engine_t *e, int32_t l, char *out, size_t size);
+void engine_why_no_check(const adj_engine_t *e, int32_t l, char *out, size_t size);
+void engine_why_no_duration(const adj_engine_t *e, int32_t l, char *out, size_t size);
 void engine_why_double_award(const adj_engine_t *e, adj_buf_t *m);
 
 #endif

@@ -6,18 +6,23 @@
  */
 #include "engine_impl.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 
 static const char *lid(const adj_engine_t *e, int32_t l) { return e->header->leaders[l].id; }
 
-const adj_event_kind_t engine_ob_event[ADJ_OB_COUNT] = {ADJ_EV_ILLNESS, ADJ_EV_DURATION,
-                                                        ADJ_EV_SUSTAIN, ADJ_EV_REPLACE};
+const engine_ob_t engine_ob[ADJ_OB_COUNT] = {
+#define ADJ_X(e, name, words, ev, code, roll, base, because, must, before, missed) \
+    {ADJ_EV_##ev, ADJ_D_##code, roll, base, words, missed},
+    ADJ_OBLIGATION_LIST(ADJ_X)
+#undef ADJ_X
+};
 
 void adj_engine_note_dropped(adj_engine_t *e, adj_event_kind_t kind, size_t line, int32_t l)
 {
     for (size_t i = 0; i < e->pending_count; i++) {
         adj_obligation_t *o = &e->pending[i];
-        if (o->leader == l && engine_ob_event[o->kind] == kind && o->mark.line < line &&
+        if (o->leader == l && engine_ob[o->kind].event == kind && o->mark.line < line &&
             !o->dropped_line)
             o->dropped_line = line;
     }
@@ -25,8 +30,15 @@ void adj_engine_note_dropped(adj_engine_t *e, adj_event_kind_t kind, size_t line
 
 void engine_why_dropped(const adj_engine_t *e, const adj_obligation_t *o, char *out, size_t size)
 {
+    size_t refused = e->causes[o->leader].refused_out_line;
+    out[0] = '\0';
+    if (o->kind == ADJ_OB_REPLACE && refused > o->mark.line)
+        snprintf(out, size, " (the `replace` on line %zu was refused: replacement-unavailable)",
+                 refused);
+    if (!o->dropped_line)
+        return;
     snprintf(out, size, " (the `%s` on line %zu was dropped: the leader it names is not in the "
-             "roster, probably a slip for %s)", adj_event_name(engine_ob_event[o->kind]),
+             "roster, probably a slip for %s)", adj_event_name(engine_ob[o->kind].event),
              o->dropped_line, lid(e, o->leader));
 }
 
@@ -113,4 +125,141 @@ void engine_why_double_award(const adj_engine_t *e, adj_buf_t *m)
             return;
         }
     }
+}
+
+/* result-mismatch; `why` is the arithmetic that gives `outcome`. */
+void engine_why_result(adj_engine_t *e, const adj_entry_t *en, adj_result_t outcome,
+                       const char *rule, const char *roll_kind, const char *why)
+{
+    if (en->has_result && en->result != outcome)
+        adj_diags_add(e->diags, ADJ_D_RESULT_MISMATCH, en->mark, rule, lid(e, en->leader), NULL,
+                      "%s roll %lld for %s gives `%s` (%s), but the log records `%s`", roll_kind,
+                      (long long)en->roll, lid(e, en->leader), adj_result_name(outcome), why,
+                      adj_result_name(en->result));
+}
+
+/* Tell a step of leader l's story (explain only): the story macro tests
+ * on_step first, so an audit neither evaluates its arguments nor calls. */
+void engine_story(adj_engine_t *e, const adj_entry_t *en, int32_t l, const char *rule,
+                  const char *fmt, ...)
+{
+    if (l < 0)
+        return;
+    adj_buf_reset(&e->say);
+    va_list ap;
+    va_start(ap, fmt);
+    adj_buf_vprintf(&e->say, fmt, ap);
+    va_end(ap);
+    adj_step_t st = {
+        .mark = en->mark,
+        .has_turn = e->turn_begun,
+        .turn = e->turn,
+        .event = adj_event_name(en->kind),
+        .rule = rule,
+        .leader = l,
+        .text = e->say.data ? e->say.data : "",
+        .state = &e->leaders[l],
+    };
+    e->on_step(e->step_ctx, &st);
+}
+
+void engine_cause_missed(adj_engine_t *e, const adj_obligation_t *o)
+{
+    if (o->kind != ADJ_OB_ILLNESS_CHECK && o->kind != ADJ_OB_DURATION)
+        return;
+    e->causes[o->leader].missed = (uint8_t)(1 + o->kind);
+    e->causes[o->leader].missed_line = o->mark.line;
+}
+
+/* "wounded 2, Inactive", "dead": a state as the players would say it. */
+void engine_why_state(adj_buf_t *b, adj_status_t status, bool has_level, int64_t level,
+                      bool has_inactive, bool inactive)
+{
+    adj_buf_puts(b, adj_status_name(status));
+    if (has_level && (level || status == ADJ_ST_WOUNDED || status == ADJ_ST_ILL))
+        adj_buf_printf(b, " %lld", (long long)level);
+    if (has_inactive)
+        adj_buf_puts(b, inactive ? ", Inactive" : ", Active");
+}
+
+/* ---- knock-ons: a finding that follows from an earlier one names it ---- */
+
+/* The line of the pending obligation (kind, l), 0 when none. */
+static size_t pending_line(const adj_engine_t *e, adj_obligation_kind_t kind, int32_t l)
+{
+    if (!((e->leaders[l].pending >> kind) & 1u))
+        return 0;
+    for (size_t i = 0; i < e->pending_count; i++)
+        if (e->pending[i].kind == kind && e->pending[i].leader == l)
+            return e->pending[i].mark.line;
+    return 0;
+}
+
+/* The roll that could have taken leader l out of play and was not made:
+ * one still owed, else the last one that expired unmet. */
+void engine_why_missed(const adj_engine_t *e, int32_t l, const char *lead, char *out,
+                       size_t size)
+{
+    size_t check = pending_line(e, ADJ_OB_ILLNESS_CHECK, l);
+    size_t dur = pending_line(e, ADJ_OB_DURATION, l);
+    const engine_cause_t *c = &e->causes[l];
+    out[0] = '\0';
+    if (check || dur)
+        snprintf(out, size, "%sthe %s owed for his %s on line %zu has not been made", lead,
+                 check ? "illness check" : "duration roll",
+                 check ? "raw 1" : "illness roll of 6", check ? check : dur);
+    else if (c->missed)
+        snprintf(out, size, "%sthe %s owed for his %s on line %zu was never made (%s)", lead,
+                 c->missed == 1 + ADJ_OB_ILLNESS_CHECK ? "illness check" : "duration roll",
+                 c->missed == 1 + ADJ_OB_ILLNESS_CHECK ? "raw 1" : "illness roll of 6",
+                 c->missed_line,
+                 adj_code_name(c->missed == 1 + ADJ_OB_ILLNESS_CHECK
+                                   ? ADJ_D_ILLNESS_CHECK_MISSING
+                                   : ADJ_D_DURATION_MISSING));
+}
+
+/* A reserve leader refused: the replacement that would have brought him
+ * into play was itself refused. */
+void engine_why_refused_in(const adj_engine_t *e, int32_t l, char *out, size_t size)
+{
+    const engine_cause_t *c = &e->causes[l];
+    out[0] = '\0';
+    if (e->leaders[l].status == ADJ_ST_RESERVE && c->refused_in_line)
+        snprintf(out, size, " (the `replace` on line %zu that would have brought him into play "
+                 "was refused: %s)", c->refused_in_line, adj_code_name(c->refused_in_code));
+}
+
+/* An illness check no raw 1 calls for: his activation in this window was
+ * refused, or its roll was no die roll, or his check was already made. */
+void engine_why_no_check(const adj_engine_t *e, int32_t l, char *out, size_t size)
+{
+    const engine_note_t *n = &e->act_note;
+    out[0] = '\0';
+    if (n->leader == l && n->code == ADJ_D_LEADER_NOT_IN_PLAY)
+        snprintf(out, size, " (his activation on line %zu was refused: leader-not-in-play)",
+                 n->line);
+    else if (n->leader == l)
+        snprintf(out, size, " (his IMC roll on line %zu is not a die roll: %s)", n->line,
+                 adj_code_name(n->code));
+    else if (e->act_leader == l && e->act_checked)
+        snprintf(out, size, " (his check for the activation on line %zu was already made)",
+                 e->act_mark.line);
+}
+
+/* A duration roll no illness roll of 6 calls for: that roll was ignored or
+ * no die roll, or his illness check is still owed. */
+void engine_why_no_duration(const adj_engine_t *e, int32_t l, char *out, size_t size)
+{
+    const engine_note_t *n = &e->ill_note;
+    size_t check = pending_line(e, ADJ_OB_ILLNESS_CHECK, l);
+    out[0] = '\0';
+    if (n->leader == l && n->code == ADJ_D_ROLL_OUT_OF_RANGE)
+        snprintf(out, size, " (his illness roll on line %zu is not a die roll: %s)", n->line,
+                 adj_code_name(n->code));
+    else if (n->leader == l)
+        snprintf(out, size, " (his illness roll of 6 on line %zu was ignored: %s)", n->line,
+                 adj_code_name(n->code));
+    else if (check)
+        snprintf(out, size, " (the illness check owed for his raw 1 on line %zu has not been "
+                 "made)", check);
 }

@@ -229,31 +229,13 @@ static void fix_entry(fix_t *f, const adj_engine_t *eng, const adj_entry_t *en,
     }
 }
 
-/* The replay, collecting corrections. Returns the reader (owned by the
- * caller, with the diagnostics in `d`). */
-static adj_reader_t *fix_collect(fix_t *f, const adj_audit_opts_t *o, adj_diags_t *d)
+/* Each entry, from the one replay loop: the corrections it calls for. */
+static void fix_on_entry(void *ctx, const adj_audit_t *a, const adj_entry_t *en, size_t from,
+                         bool was_over)
 {
-    adj_reader_t *rd = adj_reader_new_bytes(f->log->data, f->log->len, f->name, d);
-    adj_engine_t *eng = NULL;
-    for (;;) {
-        const adj_entry_t *en;
-        adj_read_status_t st = adj_reader_next(rd, &en);
-        if (st == ADJ_READ_HEADER) {
-            f->header = adj_reader_header(rd);
-            eng = adj_engine_new(f->header, &o->rulings, d);
-        } else if (st == ADJ_READ_ENTRY) {
-            size_t from = d->count;
-            bool was_over = adj_engine_result(eng).ended;
-            adj_engine_feed(eng, en);
-            fix_entry(f, eng, en, d, from, was_over);
-        } else if (st == ADJ_READ_EVENTS_END) {
-            adj_engine_finish(eng, adj_reader_events_end(rd));
-        } else {
-            break;
-        }
-    }
-    adj_engine_free(eng);
-    return rd;
+    fix_t *f = ctx;
+    f->header = adj_reader_header(a->reader);
+    fix_entry(f, a->engine, en, &a->diags, from, was_over);
 }
 
 /* ------------------------------------------------------------------ */
@@ -462,21 +444,6 @@ static void fix_free(fix_t *f)
     free(f->items);
 }
 
-static bool fix_read(const char *path, adj_buf_t *log)
-{
-    adj_slurp_status_t st;
-    if (adj_slurp(path, ADJ_MAX_SLURP, log, &st))
-        return true;
-    if (st == ADJ_SLURP_TOO_BIG)
-        adj_cli_error("%s: larger than %zu MiB: fix reads a log into memory", path,
-                      ADJ_MAX_SLURP >> 20);
-    else if (errno == EISDIR)
-        adj_cli_error("%s: is a directory; fix takes one log", path);
-    else
-        adj_cli_error("%s: %s", path, strerror(errno));
-    return false;
-}
-
 /* A log not read through, or not wholly seen, is not rewritten: true, said why. */
 static bool fix_refused(const fix_t *f, const adj_diags_t *d)
 {
@@ -485,20 +452,23 @@ static bool fix_refused(const fix_t *f, const adj_diags_t *d)
         if (c == ADJ_D_YAML_SYNTAX || c == ADJ_D_YAML_ALIAS || c == ADJ_D_BAD_DOCUMENT) {
             adj_buf_t m = {0};
             adj_escape_text(&m, d->items[i].message, strlen(d->items[i].message));
-            adj_cli_error("%s:%zu:%zu: not rewritten: the log stops here (%s): %s", f->name,
+            adj_buf_t name = {0};
+            adj_escape_name(&name, f->name);
+            adj_cli_error("%s:%zu:%zu: not rewritten: the log stops here (%s): %s", name.data,
                           d->items[i].mark.line, d->items[i].mark.column, adj_code_name(c),
                           m.data);
+            adj_buf_free(&name);
             adj_buf_free(&m);
             return true;
         }
     }
     if (d->stopped) {
-        adj_cli_error("%s: not rewritten: the log stops before its end", f->name);
+        adj_cli_error_name(f->name, "not rewritten: the log stops before its end");
         return true;
     }
     if (d->omitted) {
-        adj_cli_error("%s: not rewritten: more than %d findings; fix needs to see them all",
-                      f->name, ADJ_MAX_DIAGS);
+        adj_cli_error_name(f->name, "not rewritten: more than %d findings; fix needs to see "
+                           "them all", ADJ_MAX_DIAGS);
         return true;
     }
     return false;
@@ -507,54 +477,52 @@ static bool fix_refused(const fix_t *f, const adj_diags_t *d)
 /* Write the corrected log, or the diff, to standard output. */
 static bool fix_output(const adj_config_t *c, fix_t *f)
 {
-    bool ok = true;
     if (c->diff) {
         adj_edit_t *e = adj_xreallocarray(NULL, f->count ? f->count : 1, sizeof *e);
         for (size_t i = 0; i < f->count; i++)
             e[i] = f->items[i].edit;
-        ok = adj_diff_write(stdout, f->name, f->log->data, f->log->len, e, f->count);
+        adj_buf_t shown = {0};  /* the headers name the file as SPEC 5 shows names */
+        adj_escape_name(&shown, f->name);
+        (void)adj_diff_write(stdout, shown.data, f->log->data, f->log->len, e, f->count);
+        adj_buf_free(&shown);
         free(e);
         fix_apply(f);
     } else {
         fix_apply(f);
-        ok = adj_cli_write(f->log);
+        adj_cli_write(f->log);
     }
-    if (ok)
-        ok = fflush(stdout) == 0;
-    if (!ok)
-        adj_cli_error("standard output: %s", strerror(errno));
-    return ok;
+    /* a failed write is standard output's error, which the runner's flush says */
+    return adj_cli_flush(ADJ_EXIT_OK) == ADJ_EXIT_OK;
 }
 
 int adj_cmd_fix(const adj_config_t *c)
 {
-    adj_buf_t log = {0};
-    fix_t f = {.name = c->args[0], .log = &log};
-    if (!fix_read(f.name, &log))
-        return ADJ_EXIT_USAGE;
-    f.enc = fix_encoding(&log);
+    adj_buf_t *log = c->input;  /* read once by the runner (the row's input) */
+    fix_t f = {.name = c->args[0], .log = log};
+    f.enc = fix_encoding(log);
     if (c->diff && f.enc != FIX_UTF8) {
-        adj_cli_error("%s: --diff writes text: this log is UTF-16 (fix without --diff keeps it)",
-                      f.name);
-        adj_buf_free(&log);
+        adj_cli_error_name(f.name, "--diff writes text: this log is UTF-16 (fix without --diff "
+                           "keeps it)");
         return ADJ_EXIT_USAGE;
     }
-    adj_diags_t d = {0};
-    adj_reader_free(fix_collect(&f, &c->audit, &d));
-    bool refused = fix_refused(&f, &d);
-    adj_diags_free(&d);  /* before the second audit: one audit's memory at a time */
+    adj_audit_t first;  /* the replay, collecting corrections */
+    adj_audit_opts_t o = c->audit;
+    o.on_entry = fix_on_entry;
+    o.entry_ctx = &f;
+    adj_audit_bytes(&first, log->data, log->len, f.name, &o);
+    bool refused = fix_refused(&f, &first.diags);
+    adj_audit_free(&first);  /* before the second audit: one audit's memory at a time */
     int status = ADJ_EXIT_USAGE;
     if (!refused && fix_check(&f)) {
         print_changes(&f);
         if (fix_output(c, &f)) {
             adj_audit_t a;
-            adj_audit_bytes(&a, log.data, log.len, f.name, &c->audit);
+            adj_audit_bytes(&a, log->data, log->len, f.name, &c->audit);
             print_left(&a);
             status = a.diags.errors ? ADJ_EXIT_FLAWS : ADJ_EXIT_OK;
             adj_audit_free(&a);
         }
     }
     fix_free(&f);
-    adj_buf_free(&log);
     return status;
 }

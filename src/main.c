@@ -12,26 +12,7 @@ int main(int argc, char **argv)
     int status = adj_cli_parse(&c, argc, argv);
     if (status >= 0)
         return status;
-    switch (c.command) {
-    case ADJ_CMD_EXPLAIN:
-        status = adj_cmd_explain(&c);
-        break;
-    case ADJ_CMD_COMPARE:
-        status = adj_cmd_compare(&c);
-        break;
-    case ADJ_CMD_STATUS:
-        status = adj_cmd_status(&c);
-        break;
-    case ADJ_CMD_DICE:
-        status = adj_cmd_dice(&c);
-        break;
-    case ADJ_CMD_FIX:
-        status = adj_cmd_fix(&c);
-        break;
-    default:
-        status = adj_cmd_audit(&c);
-        break;
-    }
+    status = adj_run_command(&c);
     adj_config_free(&c);
     if (adj_signal_caught())
         return 128 + adj_signal_caught();

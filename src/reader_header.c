@@ -158,21 +158,21 @@ static bool roster_key(adj_reader_t *r, const bool *seen, int *k, bool *skipped)
     *k = -1;
     *skipped = false;
     if (!is_scalar(r) || text_is_null(sc_text(r), sc_len(r), sc_plain(r))) {
-        reader_unknown_field(r, key_mark, NULL, 0, "a roster entry", NULL, 0);
-        return reader_skip(r);
+        reader_unknown_field(&r->st, key_mark, NULL, 0, "a roster entry", NULL, 0);
+        return reader_skip(&r->st);
     }
     for (int i = 0; i < RK_COUNT; i++)
         if (strcmp(sc_text(r), roster_keys[i]) == 0 && strlen(roster_keys[i]) == sc_len(r))
             *k = i;
     bool dup = *k >= 0 ? seen[*k] : !reader_keyset_insert(&r->keys2, sc_text(r), sc_len(r));
     if (dup) {
-        reader_duplicate_key(r, "a roster entry");
+        reader_duplicate_key(&r->st, "a roster entry");
         *k = -1;
         *skipped = true;
-        return reader_pull(r) && reader_skip(r);
+        return reader_pull(&r->st) && reader_skip(&r->st);
     }
     if (*k < 0)
-        reader_unknown_field(r, key_mark, sc_text(r), sc_len(r), "a roster entry", roster_keys,
+        reader_unknown_field(&r->st, key_mark, sc_text(r), sc_len(r), "a roster entry", roster_keys,
                              RK_COUNT);
     return true;
 }
@@ -188,16 +188,16 @@ static bool read_roster_entry(adj_reader_t *r)
     memset(e, 0, sizeof *e);
     e->start = ev_mark(r);
     e->vp = 1;
-    if (r->ev.type != YAML_MAPPING_START_EVENT)
-        return reader_skip(r);
+    if (r->st.ev.type != YAML_MAPPING_START_EVENT)
+        return reader_skip(&r->st);
     e->is_map = true;
     bool seen[RK_COUNT] = {false};
     bool first = true;
     reader_keyset_clear(&r->keys2);
     for (;;) {
-        if (!reader_pull(r))
+        if (!reader_pull(&r->st))
             return false;
-        if (r->ev.type == YAML_MAPPING_END_EVENT)
+        if (r->st.ev.type == YAML_MAPPING_END_EVENT)
             return true;
         if (first) {
             e->start = ev_mark(r);
@@ -209,10 +209,10 @@ static bool read_roster_entry(adj_reader_t *r)
             return false;
         if (skipped)
             continue;
-        if (!reader_pull(r))
+        if (!reader_pull(&r->st))
             return false;
         if (k < 0) {
-            if (!reader_skip(r))
+            if (!reader_skip(&r->st))
                 return false;
             continue;
         }
@@ -220,7 +220,7 @@ static bool read_roster_entry(adj_reader_t *r)
         if (!is_scalar(r)) {
             roster_bad(e, ev_mark(r),
                        adj_xasprintf("roster field `%s` must be a scalar", roster_keys[k]));
-            if (!reader_skip(r))
+            if (!reader_skip(&r->st))
                 return false;
             continue;
         }
@@ -233,40 +233,62 @@ static bool read_roster_entry(adj_reader_t *r)
 static bool read_items(adj_reader_t *r, yaml_event_type_t end, bool (*item)(adj_reader_t *))
 {
     for (;;) {
-        if (!reader_pull(r))
+        if (!reader_pull(&r->st))
             return false;
-        if (r->ev.type == end)
+        if (r->st.ev.type == end)
             return true;
         if (!item(r))
             return false;
     }
 }
 
+static char *value_words(adj_reader_t *r) { return reader_value_words(&r->st.ev, &r->tmp); }
+
+/* Header key k's value (the current event) is bad: say what it is. */
+static void header_value_bad(adj_reader_t *r, hkey_t k, char *what)
+{
+    free(r->hv_what[k]);
+    r->hv_what[k] = what;
+}
+
 static bool read_leaders(adj_reader_t *r)
 {
-    if (r->ev.type != YAML_SEQUENCE_START_EVENT) {
+    if (r->st.ev.type != YAML_SEQUENCE_START_EVENT) {
         r->leaders = HV_BAD;
-        return reader_skip(r);
+        header_value_bad(r, HK_LEADERS, value_words(r));
+        return reader_skip(&r->st);
     }
     r->leaders = HV_OK;
     return read_items(r, YAML_SEQUENCE_END_EVENT, read_roster_entry);
 }
 
+/* `sides`: a list of two distinct names. hv_what[HK_SIDES] ends the
+ * sentence "`sides` must be a list of two distinct names" when it is not. */
 static bool read_sides(adj_reader_t *r)
 {
     r->sides = HV_BAD;
-    if (r->ev.type != YAML_SEQUENCE_START_EVENT)
-        return reader_skip(r);
+    if (r->st.ev.type != YAML_SEQUENCE_START_EVENT) {
+        char *w = value_words(r);
+        header_value_bad(r, HK_SIDES, adj_xasprintf(", not %s", w));
+        free(w);
+        return reader_skip(&r->st);
+    }
     size_t n = 0;
     bool ok = true;
     for (;;) {
-        if (!reader_pull(r))
+        if (!reader_pull(&r->st))
             return false;
-        if (r->ev.type == YAML_SEQUENCE_END_EVENT)
+        if (r->st.ev.type == YAML_SEQUENCE_END_EVENT)
             break;
         if (!is_scalar(r) || text_is_null(sc_text(r), sc_len(r), sc_plain(r))) {
+            if (ok) {
+                char *w = value_words(r);
+                header_value_bad(r, HK_SIDES, adj_xasprintf(": item %zu is %s, not a name",
+                                                            n + 1, w));
+                free(w);
+            }
             ok = false;
-            if (!reader_skip(r))
+            if (!reader_skip(&r->st))
                 return false;
             n++;
             continue;
@@ -277,9 +299,17 @@ static bool read_sides(adj_reader_t *r)
         }
         n++;
     }
-    if (ok && n == 2 &&
-        (r->side_lens[0] != r->side_lens[1] ||
-         memcmp(r->side_names[0], r->side_names[1], r->side_lens[0]) != 0))
+    if (!ok)
+        return true;
+    if (n != 2)
+        header_value_bad(r, HK_SIDES, n == 0 ? adj_xstrdup(", not an empty list")
+                                             : adj_xasprintf(", not a list of %zu", n));
+    else if (r->side_lens[0] == r->side_lens[1] &&
+             memcmp(r->side_names[0], r->side_names[1], r->side_lens[0]) == 0)
+        header_value_bad(r, HK_SIDES,
+                         adj_xasprintf(": both are %s", reader_clip(&r->tmp, r->side_names[0],
+                                                                    r->side_lens[0])));
+    else
         r->sides = HV_OK;
     return true;
 }
@@ -299,22 +329,22 @@ static bool read_imc(adj_reader_t *r)
 {
     adj_buf_t *tmp = &r->tmp;
     r->imc = HV_OK;
-    if (r->ev.type != YAML_MAPPING_START_EVENT) {
+    if (r->st.ev.type != YAML_MAPPING_START_EVENT) {
         imc_bad(r, ev_mark(r), adj_xasprintf("`imc` must be a mapping of rating -> six MPs"));
-        return reader_skip(r);
+        return reader_skip(&r->st);
     }
     reader_keyset_clear(&r->keys2);
     for (;;) {
-        if (!reader_pull(r))
+        if (!reader_pull(&r->st))
             return false;
-        if (r->ev.type == YAML_MAPPING_END_EVENT)
+        if (r->st.ev.type == YAML_MAPPING_END_EVENT)
             break;
         int64_t rating = 0;
         bool key_ok = false;
         if (is_scalar(r)) {
             if (!reader_keyset_insert(&r->keys2, sc_text(r), sc_len(r))) {
-                reader_duplicate_key(r, "`imc`");
-                if (!reader_pull(r) || !reader_skip(r))
+                reader_duplicate_key(&r->st, "`imc`");
+                if (!reader_pull(&r->st) || !reader_skip(&r->st))
                     return false;
                 continue;
             }
@@ -324,20 +354,20 @@ static bool read_imc(adj_reader_t *r)
                                                      reader_clip(tmp, sc_text(r), sc_len(r))));
         } else {
             imc_bad(r, ev_mark(r), adj_xasprintf("`imc` rating is not an integer"));
-            if (!reader_skip(r))
+            if (!reader_skip(&r->st))
                 return false;
         }
-        if (!reader_pull(r))
+        if (!reader_pull(&r->st))
             return false;
         adj_mark_t vm = ev_mark(r);
         int64_t row[6];
         size_t n = 0;
-        bool row_ok = r->ev.type == YAML_SEQUENCE_START_EVENT;
+        bool row_ok = r->st.ev.type == YAML_SEQUENCE_START_EVENT;
         if (row_ok) {
             for (;;) {
-                if (!reader_pull(r))
+                if (!reader_pull(&r->st))
                     return false;
-                if (r->ev.type == YAML_SEQUENCE_END_EVENT)
+                if (r->st.ev.type == YAML_SEQUENCE_END_EVENT)
                     break;
                 int64_t v;
                 if (is_scalar(r) && reader_text_int(sc_text(r), sc_len(r), sc_plain(r), &v) &&
@@ -346,13 +376,13 @@ static bool read_imc(adj_reader_t *r)
                         row[n] = v;
                 } else {
                     row_ok = false;
-                    if (!reader_skip(r))
+                    if (!reader_skip(&r->st))
                         return false;
                 }
                 n++;
             }
             row_ok = row_ok && n == 6;
-        } else if (!reader_skip(r)) {
+        } else if (!reader_skip(&r->st)) {
             return false;
         }
         if (!row_ok) {
@@ -374,16 +404,16 @@ static bool read_imc(adj_reader_t *r)
 
 static bool read_optional_rules(adj_reader_t *r)
 {
-    if (r->ev.type != YAML_SEQUENCE_START_EVENT) {
+    if (r->st.ev.type != YAML_SEQUENCE_START_EVENT) {
         r->optional_rules = HV_BAD;
         r->rules_bad_mark = ev_mark(r);
-        return reader_skip(r);
+        return reader_skip(&r->st);
     }
     r->optional_rules = HV_OK;
     for (;;) {
-        if (!reader_pull(r))
+        if (!reader_pull(&r->st))
             return false;
-        if (r->ev.type == YAML_SEQUENCE_END_EVENT)
+        if (r->st.ev.type == YAML_SEQUENCE_END_EVENT)
             return true;
         if (is_scalar(r) && sc_len(r) == 7 && memcmp(sc_text(r), "illness", 7) == 0) {
             r->illness = true;
@@ -397,7 +427,7 @@ static bool read_optional_rules(adj_reader_t *r)
         pending_rule_t *p = &r->rules_unknown[r->rules_unknown_count++];
         p->mark = ev_mark(r);
         p->text = is_scalar(r) ? adj_xstrndup(sc_text(r), sc_len(r)) : NULL;
-        if (!reader_skip(r))
+        if (!reader_skip(&r->st))
             return false;
     }
 }
@@ -440,28 +470,28 @@ static bool read_player(adj_reader_t *r)
     adj_mark_t key_mark = ev_mark(r);
     bool usable = is_scalar(r) && !text_is_null(sc_text(r), sc_len(r), sc_plain(r));
     if (is_scalar(r) && !reader_keyset_insert(&r->keys2, sc_text(r), sc_len(r))) {
-        reader_duplicate_key(r, "`players`");
-        return reader_pull(r) && reader_skip(r);
+        reader_duplicate_key(&r->st, "`players`");
+        return reader_pull(&r->st) && reader_skip(&r->st);
     }
     player_raw_t *p = player_push(r, key_mark);
     if (usable) {
         p->side = adj_xstrndup(sc_text(r), sc_len(r));
         p->side_len = sc_len(r);
-    } else if (!reader_skip(r)) {
+    } else if (!reader_skip(&r->st)) {
         return false;
     }
-    if (!reader_pull(r))
+    if (!reader_pull(&r->st))
         return false;
     p->name = player_name(r, &p->name_len);
-    return reader_skip(r);
+    return reader_skip(&r->st);
 }
 
 static bool read_players(adj_reader_t *r)
 {
-    if (r->ev.type != YAML_MAPPING_START_EVENT) {
+    if (r->st.ev.type != YAML_MAPPING_START_EVENT) {
         r->players = HV_BAD;
         r->players_bad_mark = ev_mark(r);
-        return reader_skip(r);
+        return reader_skip(&r->st);
     }
     r->players = HV_OK;
     reader_keyset_clear(&r->keys2);
@@ -473,14 +503,18 @@ static bool read_format(adj_reader_t *r)
     r->format = is_scalar(r) && sc_len(r) == 10 && memcmp(sc_text(r), "adjutant/1", 10) == 0
                     ? HV_OK
                     : HV_BAD;
-    return reader_skip(r);
+    if (r->format == HV_BAD)
+        header_value_bad(r, HK_FORMAT, value_words(r));
+    return reader_skip(&r->st);
 }
 
-static bool read_turn_key(adj_reader_t *r, hv_t *state, int64_t *out)
+static bool read_turn_key(adj_reader_t *r, hkey_t k, hv_t *state, int64_t *out)
 {
     bool ok = is_scalar(r) && reader_text_int(sc_text(r), sc_len(r), sc_plain(r), out);
     *state = ok ? HV_OK : HV_BAD;
-    return reader_skip(r);
+    if (!ok)
+        header_value_bad(r, k, value_words(r));
+    return reader_skip(&r->st);
 }
 
 /* ---- the checks at `events` (SPEC 1.2) ---- */
@@ -524,27 +558,56 @@ int reader_side_index(const adj_reader_t *r, const char *s, size_t n)
     return -1;
 }
 
-static const char *header_problem(const adj_reader_t *r, bool events_is_list)
+/* One bad-document of SPEC 1.2 step 1 (or 3): at key k's value, or at the
+ * document's start when k is absent. */
+#define header_bad(r, k, ...)                                                            \
+    reader_stop(&(r)->st, ADJ_D_BAD_DOCUMENT,                                                 \
+                (r)->header_seen[k] ? (r)->hv_mark[k] : (r)->doc_start, __VA_ARGS__)
+
+#define what_of(r, k) ((r)->hv_what[k] ? (r)->hv_what[k] : "")  /* what the bad value is */
+
+/* Step 1 of SPEC 1.2: every header problem, each in its own bad-document,
+ * in the order SPEC 1.2 lists them. `events` is the state of its value.
+ * False when any applied (the audit stops). */
+static bool header_problems(adj_reader_t *r, hv_t events)
 {
+    if (events == HV_ABSENT)
+        header_bad(r, HK_EVENTS, "`events` is missing: the log must end with `events:`, the "
+                                 "list of the game's events");
     if (r->format == HV_ABSENT)
-        return "`format` is missing: a log starts with `format: adjutant/1`";
-    if (r->format == HV_BAD)
-        return "`format` must be exactly adjutant/1";
+        header_bad(r, HK_FORMAT, "`format` is missing: a log starts with `format: adjutant/1`");
+    else if (r->format == HV_BAD)
+        header_bad(r, HK_FORMAT, "`format` must be exactly adjutant/1, not %s",
+                   what_of(r, HK_FORMAT));
     if (r->first_turn == HV_BAD)
-        return "`first_turn` must be an integer";
+        header_bad(r, HK_FIRST_TURN, "`first_turn` must be an integer, not %s",
+                   what_of(r, HK_FIRST_TURN));
     if (r->last_turn == HV_ABSENT)
-        return "`last_turn` is missing";
-    if (r->last_turn == HV_BAD)
-        return "`last_turn` must be an integer";
-    if (r->last < r->first)
-        return "`last_turn` is before `first_turn`";
-    if (r->sides != HV_OK)
-        return "`sides` must be a list of two distinct names";
-    if (r->leaders == HV_BAD)
-        return "`leaders` must be a list";
-    if (!events_is_list)
-        return "`events` must be a list";
-    return NULL;
+        header_bad(r, HK_LAST_TURN, "`last_turn` is missing: it must be an integer, the "
+                                    "game's last turn");
+    else if (r->last_turn == HV_BAD)
+        header_bad(r, HK_LAST_TURN, "`last_turn` must be an integer, not %s",
+                   what_of(r, HK_LAST_TURN));
+    else if (r->first_turn != HV_BAD && r->last < r->first)
+        header_bad(r, HK_LAST_TURN, "`last_turn` must be at least `first_turn` (%lld%s), not %lld",
+                   (long long)r->first, r->first_turn == HV_ABSENT ? ", its default" : "",
+                   (long long)r->last);
+    if (r->sides == HV_ABSENT)
+        header_bad(r, HK_SIDES, "`sides` is missing: it must be a list of two distinct names, "
+                                "such as [CSA, USA]");
+    else if (r->sides == HV_BAD)
+        header_bad(r, HK_SIDES, "`sides` must be a list of two distinct names%s",
+                   what_of(r, HK_SIDES));
+    if (r->leaders == HV_ABSENT)
+        header_bad(r, HK_LEADERS, "`leaders` is missing: it must be a list of the leaders "
+                                  "(the roster)");
+    else if (r->leaders == HV_BAD)
+        header_bad(r, HK_LEADERS, "`leaders` must be a list of the leaders (the roster), not %s",
+                   what_of(r, HK_LEADERS));
+    if (events == HV_BAD)
+        header_bad(r, HK_EVENTS, "`events` must be a list of the game's events, not %s",
+                   what_of(r, HK_EVENTS));
+    return r->st.state != RS_STOP;
 }
 
 typedef struct imc_order_s {
@@ -744,16 +807,14 @@ static void free_players_raw(adj_reader_t *r)
     r->players_count = r->players_cap = 0;
 }
 
-/* Steps 1-6 of SPEC 1.2; false when a bad-document stopped the audit. */
-static bool check_header(adj_reader_t *r, bool events_is_list)
+/* Steps 1-6 of SPEC 1.2; false when a bad-document stopped the audit.
+ * `events`: the state of its value (HV_ABSENT: the key is missing). */
+static bool check_header(adj_reader_t *r, hv_t events)
 {
     if (r->first_turn == HV_ABSENT)
         r->first = 1;
-    const char *problem = header_problem(r, events_is_list);
-    if (problem) {
-        reader_stop(r, ADJ_D_BAD_DOCUMENT, r->doc_start, "%s", problem);
+    if (!header_problems(r, events))
         return false;
-    }
     adj_header_t *h = &r->header;
     h->sides[0] = r->side_names[0];
     h->sides[1] = r->side_names[1];
@@ -767,8 +828,12 @@ static bool check_header(adj_reader_t *r, bool events_is_list)
 
     /* 3. an empty roster */
     if (h->leader_count == 0) {
-        reader_stop(r, ADJ_D_BAD_DOCUMENT, r->doc_start,
-                    "the roster holds no usable leader: `leaders` needs at least one good entry");
+        if (r->roster_count == 0)
+            header_bad(r, HK_LEADERS, "`leaders` is empty: the roster needs at least one leader");
+        else
+            header_bad(r, HK_LEADERS, "no entry of `leaders` is kept (each of its %zu is dropped, "
+                                      "with its own diagnostic): the roster needs at least one "
+                                      "leader", r->roster_count);
         return false;
     }
 
@@ -795,13 +860,15 @@ static bool check_header(adj_reader_t *r, bool events_is_list)
 /* The value of header key hk (-1: unknown), the current event. */
 static bool read_header_value(adj_reader_t *r, int hk)
 {
+    if (hk >= 0)
+        r->hv_mark[hk] = ev_mark(r);
     switch (hk) {
     case HK_FORMAT:
         return read_format(r);
     case HK_FIRST_TURN:
-        return read_turn_key(r, &r->first_turn, &r->first);
+        return read_turn_key(r, HK_FIRST_TURN, &r->first_turn, &r->first);
     case HK_LAST_TURN:
-        return read_turn_key(r, &r->last_turn, &r->last);
+        return read_turn_key(r, HK_LAST_TURN, &r->last_turn, &r->last);
     case HK_OPTIONAL_RULES:
         return read_optional_rules(r);
     case HK_SIDES:
@@ -817,43 +884,47 @@ static bool read_header_value(adj_reader_t *r, int hk)
             r->scenario = adj_xstrndup(sc_text(r), sc_len(r));
             r->scenario_len = sc_len(r);
         }
-        return reader_skip(r);
+        return reader_skip(&r->st);
     default:
-        return reader_skip(r);  /* game, unknown keys */
+        return reader_skip(&r->st);  /* game, unknown keys */
     }
 }
 
 /* From the stream's start to the `events` key: the header. */
 adj_read_status_t reader_read_start(adj_reader_t *r)
 {
-    if (!reader_pull(r) || !reader_pull(r))
-        return reader_status(r);
-    if (r->ev.type == YAML_STREAM_END_EVENT) {
-        reader_stop(r, ADJ_D_BAD_DOCUMENT, (adj_mark_t){1, 1},
+    if (!reader_pull(&r->st) || !reader_pull(&r->st))
+        return reader_status(&r->st);
+    if (r->st.ev.type == YAML_STREAM_END_EVENT) {
+        reader_stop(&r->st, ADJ_D_BAD_DOCUMENT, (adj_mark_t){1, 1},
                     "the file holds no YAML document (it is empty or only comments)");
-        return reader_status(r);
+        return reader_status(&r->st);
     }
-    r->doc_start = ev_mark(r);
-    if (!reader_pull(r))
-        return reader_status(r);
-    if (r->ev.type != YAML_MAPPING_START_EVENT) {
-        reader_stop(r, ADJ_D_BAD_DOCUMENT, r->doc_start,
+    adj_mark_t doc_mark = ev_mark(r);
+    if (!reader_pull(&r->st))
+        return reader_status(&r->st);
+    /* the start of the top node (SPEC 4); an empty one stands where the
+     * next line would begin: the document's `---` then */
+    bool empty = is_scalar(r) && sc_len(r) == 0 && sc_plain(r);
+    r->doc_start = empty ? doc_mark : ev_mark(r);
+    if (r->st.ev.type != YAML_MAPPING_START_EVENT) {
+        reader_stop(&r->st, ADJ_D_BAD_DOCUMENT, r->doc_start,
              "the document must be a mapping with format, last_turn, sides, leaders and events");
-        return reader_status(r);
+        return reader_status(&r->st);
     }
     reader_keyset_clear(&r->keys);
     for (;;) {
-        if (!reader_pull(r))
-            return reader_status(r);
-        if (r->ev.type == YAML_MAPPING_END_EVENT) {
-            reader_stop(r, ADJ_D_BAD_DOCUMENT, r->doc_start, "`events` is missing");
-            return reader_status(r);
+        if (!reader_pull(&r->st))
+            return reader_status(&r->st);
+        if (r->st.ev.type == YAML_MAPPING_END_EVENT) {
+            check_header(r, HV_ABSENT);  /* every header problem, `events` first */
+            return reader_status(&r->st);
         }
         adj_mark_t key_mark = ev_mark(r);
         if (!is_scalar(r) || text_is_null(sc_text(r), sc_len(r), sc_plain(r))) {
-            reader_unknown_field(r, key_mark, NULL, 0, "the header", NULL, 0);
-            if (!reader_skip(r) || !reader_pull(r) || !reader_skip(r))
-                return reader_status(r);
+            reader_unknown_field(&r->st, key_mark, NULL, 0, "the header", NULL, 0);
+            if (!reader_skip(&r->st) || !reader_pull(&r->st) || !reader_skip(&r->st))
+                return reader_status(&r->st);
             continue;
         }
         int hk = -1;
@@ -863,27 +934,31 @@ adj_read_status_t reader_read_start(adj_reader_t *r)
         bool dup = hk >= 0 ? r->header_seen[hk]
                            : !reader_keyset_insert(&r->keys, sc_text(r), sc_len(r));
         if (dup) {
-            reader_duplicate_key(r, "the header");
-            if (!reader_pull(r) || !reader_skip(r))
-                return reader_status(r);
+            reader_duplicate_key(&r->st, "the header");
+            if (!reader_pull(&r->st) || !reader_skip(&r->st))
+                return reader_status(&r->st);
             continue;
         }
         if (hk < 0)
-            reader_unknown_field(r, key_mark, sc_text(r), sc_len(r), "the header", header_keys,
+            reader_unknown_field(&r->st, key_mark, sc_text(r), sc_len(r), "the header", header_keys,
                                  HK_COUNT);
         else
             r->header_seen[hk] = true;
-        if (!reader_pull(r))
-            return reader_status(r);
+        if (!reader_pull(&r->st))
+            return reader_status(&r->st);
         if (hk == HK_EVENTS) {
-            if (!check_header(r, r->ev.type == YAML_SEQUENCE_START_EVENT))
-                return reader_status(r);
-            r->state = RS_EVENTS;
+            r->hv_mark[HK_EVENTS] = ev_mark(r);
+            bool list = r->st.ev.type == YAML_SEQUENCE_START_EVENT;
+            if (!list)
+                header_value_bad(r, HK_EVENTS, value_words(r));
+            if (!check_header(r, list ? HV_OK : HV_BAD))
+                return reader_status(&r->st);
+            r->st.state = RS_EVENTS;
             return ADJ_READ_HEADER;
         }
         bool ok = read_header_value(r, hk);
         if (!ok)
-            return reader_status(r);
+            return reader_status(&r->st);
     }
 }
 
@@ -896,6 +971,8 @@ void reader_header_free(adj_reader_t *r)
     free(r->scenario);
     free(r->imc_raw);
     free(r->imc_bad_msg);
+    for (int k = 0; k < HK_COUNT; k++)
+        free(r->hv_what[k]);
     for (size_t i = 0; i < r->rules_unknown_count; i++)
         free(r->rules_unknown[i].text);
     free(r->rules_unknown);

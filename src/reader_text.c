@@ -3,10 +3,12 @@
  * booleans, ids, "did you mean", user text in messages, and the key set
  * that finds duplicate keys.
  */
-#include "reader_private.h"
+#include "adj_reader.h"  /* adj_closest_leader */
+#include "reader_text.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <yaml.h>
 
 /* ------------------------------------------------------------------ */
 /* The key set                                                        */
@@ -262,3 +264,20 @@ const char *reader_clip(adj_buf_t *tmp, const char *s, size_t n)
     return tmp->data;
 }
 
+
+char *reader_value_words(const yaml_event_t *ev, adj_buf_t *tmp)
+{
+    if (ev->type == YAML_SEQUENCE_START_EVENT)
+        return adj_xstrdup("a list");
+    if (ev->type == YAML_MAPPING_START_EVENT)
+        return adj_xstrdup("a mapping");
+    if (ev->type != YAML_SCALAR_EVENT)
+        return adj_xstrdup("that value");
+    const char *s = (const char *)ev->data.scalar.value;
+    size_t n = ev->data.scalar.length;
+    bool plain = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
+    if (text_is_null(s, n, plain))
+        return adj_xstrdup("null");
+    const char *q = reader_clip(tmp, s, n);
+    return adj_xasprintf(plain ? "%s" : "the quoted string %s", q);
+}

@@ -4,7 +4,9 @@
  * the diagnostics (each a link to its line), the log with every line
  * numbered and anchored (report_html_log.c), the leaders' final state, the
  * timeline (report_html_timeline.c), the tally and what it is made of, and
- * each leader's story in a <details>.
+ * each leader's story in a <details>. A large log is shown within the
+ * bounds of SPEC 9 "Bounded" (report_html.h: lines, diagnostics, leaders,
+ * columns, cells, steps), and each section says what it left out.
  *
  * The document loads nothing: no script, no event handler, no URL but
  * `#L<n>` links; its Content-Security-Policy forbids everything else. Its
@@ -56,6 +58,10 @@ static const char style[] =
     ".log p.d{margin:0 0 .2em 5.5em;padding:.2em .6em;white-space:pre-wrap;font-family:"
     "system-ui,sans-serif}.log p.d.e{background:var(--err-bg)}.log p.d.w{background:"
     "var(--warn-bg)}\n"
+    "details p.gap{color:var(--muted);font-style:italic}"
+    ".log p.gap{margin:.3em 0 .3em 5.5em;color:var(--muted);font-style:italic;font-family:"
+    "system-ui,sans-serif}\n"
+    "p.bound{background:var(--panel);padding:.3em .6em;border-left:3px solid var(--line)}\n"
     "table{border-collapse:collapse}th,td{text-align:left;padding:.15em .8em .15em 0;"
     "border-bottom:1px solid var(--line)}td.n{text-align:right}\n"
     ".scroll{overflow-x:auto}\n"
@@ -120,7 +126,7 @@ static void facts_rulings(adj_buf_t *out, const adj_report_opts_t *o)
 static void facts(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o)
 {
     adj_buf_puts(out, "<dl class=\"facts\">\n<dt>file</dt><dd><code>");
-    html_str(out, a->file);
+    html_name(out, a->file);
     adj_buf_puts(out, "</code></dd>\n<dt>scenario</dt><dd>");
     size_t n = 0;
     const char *sc = a->reader ? adj_reader_scenario(a->reader, &n) : NULL;
@@ -173,37 +179,50 @@ static void head(adj_buf_t *out, const adj_audit_t *a)
                       "style-src 'unsafe-inline'; img-src data:\">\n"
                       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
                       "<meta name=\"color-scheme\" content=\"light dark\">\n<title>adjutant: ");
-    html_str(out, a->file);
+    html_name(out, a->file);
     adj_buf_puts(out, "</title>\n<style>\n");
     adj_buf_puts(out, style);
     adj_buf_puts(out, "</style>\n</head>\n<body>\n<header>\n<h1>Audit of <code>");
-    html_str(out, a->file);
+    html_name(out, a->file);
     adj_buf_puts(out, "</code></h1>\n");
 }
 
 /* ---- the diagnostics ---- */
 
-static void diag_list(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o)
+static void diag_list(adj_buf_t *out, const html_page_t *pg)
 {
+    const adj_audit_t *a = pg->a;
+    const adj_diags_t *d = &pg->diags;
     adj_buf_printf(out, "<section id=\"diagnostics\"><h2>Diagnostics (%zu)</h2>\n",
                    a->diags.errors + a->diags.warnings);
-    if (a->diags.count == 0)
+    if (d->count == 0)
         adj_buf_puts(out, "<p>None: every entry is consistent with the rules.</p>\n");
     else
         adj_buf_puts(out, "<ol class=\"diags\">\n");
-    for (size_t i = 0; i < a->diags.count; i++) {
-        const adj_diag_t *g = &a->diags.items[i];
+    for (size_t i = 0; i < d->count; i++) {
+        const adj_diag_t *g = &d->items[i];
         bool err = adj_code_severity(g->code) == ADJ_SEV_ERROR;
-        adj_buf_printf(out, "<li class=\"%s\"><a href=\"#L%zu\">line %zu, column %zu</a>: "
-                       "<b>%s</b>: ", err ? "e" : "w", g->mark.line, g->mark.line,
-                       g->mark.column, err ? "error" : "warning");
+        adj_buf_puts(out, err ? "<li class=\"e\"><a href=\"#L" : "<li class=\"w\"><a href=\"#L");
+        html_num(out, (int64_t)g->mark.line);
+        adj_buf_puts(out, "\">line ");
+        html_num(out, (int64_t)g->mark.line);
+        adj_buf_puts(out, ", column ");
+        html_num(out, (int64_t)g->mark.column);
+        adj_buf_puts(out, err ? "</a>: <b>error</b>: " : "</a>: <b>warning</b>: ");
         html_str(out, g->message);
-        adj_buf_printf(out, " <span class=\"code\">[%s, rule %s]</span></li>\n",
-                       adj_code_name(g->code), g->rule);
-        html_drain(out, o);
+        adj_buf_puts(out, " <span class=\"code\">[");
+        adj_buf_puts(out, adj_code_name(g->code));
+        adj_buf_puts(out, ", rule ");
+        adj_buf_puts(out, g->rule);
+        adj_buf_puts(out, "]</span></li>\n");
+        html_drain(out, pg->o);
     }
-    if (a->diags.count)
+    if (d->count)
         adj_buf_puts(out, "</ol>\n");
+    if (d->count < a->diags.count)
+        adj_buf_printf(out, "<p class=\"bound\">... and %zu more, not shown on this page (it "
+                       "shows the first %d, by line; the other formats list them all).</p>\n",
+                       a->diags.count - d->count, HTML_MAX_DIAGS);
     if (a->diags.omitted)
         adj_buf_printf(out, "<p>... and %zu more, counted but not listed (adjutant keeps the "
                        "first %d of a file).</p>\n", a->diags.omitted, ADJ_MAX_DIAGS);
@@ -225,18 +244,22 @@ static void state_cells(adj_buf_t *out, const adj_header_t *h, const adj_leader_
     adj_buf_puts(out, "</td>");
 }
 
-static void final_state(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o)
+static void final_state(adj_buf_t *out, const html_page_t *pg)
 {
+    const adj_audit_t *a = pg->a;
     adj_buf_puts(out, "<section id=\"leaders\"><h2>The leaders' final state</h2>\n");
     if (!a->replayed) {
         adj_buf_puts(out, "<p>No replay: the log's header could not be read.</p></section>\n");
         return;
     }
     const adj_header_t *h = a->result.header;
+    html_leaders_notice(out, pg, "The table shows", pg->kept,
+                        "at most " HTML_STR(HTML_MAX_LEADERS));
     adj_buf_puts(out, "<div class=\"scroll\"><table class=\"leaders\"><thead><tr><th>leader</th>"
                       "<th>name</th><th>side</th><th>status</th><th>level</th><th>counter</th>"
                       "<th>replaced by</th></tr></thead><tbody>\n");
-    for (size_t l = 0; l < h->leader_count; l++) {
+    for (size_t k = 0; k < pg->kept; k++) {
+        size_t l = pg->keep[k];
         const adj_leader_def_t *d = &h->leaders[l];
         adj_buf_puts(out, "<tr><td><code>");
         html_str(out, d->id);
@@ -248,15 +271,16 @@ static void final_state(adj_buf_t *out, const adj_audit_t *a, const adj_report_o
         adj_buf_puts(out, "</td>");
         state_cells(out, h, &a->result.leaders[l]);
         adj_buf_puts(out, "</tr>\n");
-        html_drain(out, o);
+        html_drain(out, pg->o);
     }
     adj_buf_puts(out, "</tbody></table></div></section>\n");
 }
 
 /* ---- the tally ---- */
 
-static void tally_parts(adj_buf_t *out, const adj_audit_t *a)
+static void tally_parts(adj_buf_t *out, const html_page_t *pg)
 {
+    const adj_audit_t *a = pg->a;
     const adj_contrib_t *parts = a->result.parts;
     size_t total = a->result.part_count;
     size_t shown = total < ADJ_MAX_CONTRIBS ? total : ADJ_MAX_CONTRIBS;
@@ -279,15 +303,18 @@ static void tally_parts(adj_buf_t *out, const adj_audit_t *a)
         } else {
             adj_buf_puts(out, "awarded");
         }
-        adj_buf_printf(out, " (<a href=\"#L%zu\">line %zu</a>)</li>\n", c->line, c->line);
+        adj_buf_puts(out, " (");
+        html_line_ref(out, pg, c->line);
+        adj_buf_puts(out, ")</li>\n");
     }
     if (total > shown)
         adj_buf_printf(out, "<li>and %zu more, not listed</li>\n", total - shown);
     adj_buf_puts(out, "</ul>\n");
 }
 
-static void tally(adj_buf_t *out, const adj_audit_t *a)
+static void tally(adj_buf_t *out, const html_page_t *pg)
 {
+    const adj_audit_t *a = pg->a;
     adj_buf_puts(out, "<section id=\"tally\"><h2>The tally</h2>\n");
     if (!a->replayed) {
         adj_buf_puts(out, "<p>No replay, so no tally.</p></section>\n");
@@ -314,37 +341,60 @@ static void tally(adj_buf_t *out, const adj_audit_t *a)
         adj_buf_printf(out, "<td colspan=\"2\">%s</td>",
                        r->ended ? "no claim at <code>end</code>" : "no <code>end</code>");
     adj_buf_puts(out, "</tr>\n</tbody></table>\n");
-    tally_parts(out, a);
+    tally_parts(out, pg);
     adj_buf_puts(out, "</section>\n");
 }
 
 /* ---- the stories ---- */
 
-static void story_steps(adj_buf_t *out, const adj_header_t *h, const adj_chronicle_t *ch,
-                        size_t l, const adj_report_opts_t *o)
+static void story_step(adj_buf_t *out, const html_page_t *pg, const adj_chronicle_t *ch,
+                       const adj_chron_step_t *st)
+{
+    const adj_header_t *h = pg->a->result.header;
+    adj_buf_puts(out, "<li>");
+    html_line_ref(out, pg, st->line);
+    if (st->has_turn) {
+        adj_buf_puts(out, ", turn ");
+        html_num(out, st->turn);
+    }
+    adj_buf_puts(out, ", <code>");
+    adj_buf_puts(out, st->event);
+    adj_buf_puts(out, "</code> [");
+    adj_buf_puts(out, st->rule);
+    adj_buf_puts(out, "]: ");
+    html_str(out, ch->texts.data + st->text);
+    adj_buf_puts(out, " <span class=\"now\">now: ");
+    html_cell_text(out, st->after);
+    if (st->replaced_by >= 0) {
+        adj_buf_puts(out, ", replaced by ");
+        html_str(out, h->leaders[st->replaced_by].id);
+    }
+    adj_buf_puts(out, "</span></li>\n");
+    html_drain(out, pg->o);
+}
+
+/* His steps: all of them, or past his share of HTML_MAX_STEPS the first
+ * and the last half of it, with a note of those between. */
+static void story_steps(adj_buf_t *out, const html_page_t *pg, const adj_chronicle_t *ch,
+                        size_t l)
 {
     const adj_chron_story_t *s = &ch->stories[l];
     if (s->count == 0) {
         adj_buf_puts(out, "<p>No event of the replay names him.</p>\n");
         return;
     }
+    size_t share = HTML_MAX_STEPS / (pg->kept ? pg->kept : 1);
+    size_t head = s->count <= share ? s->count : share / 2;
+    size_t tail = s->count <= share ? s->count : s->count - (share - head);
     adj_buf_puts(out, "<ol>\n");
-    for (size_t i = 0; i < s->count; i++) {
-        const adj_chron_step_t *st = &s->steps[i];
-        adj_buf_printf(out, "<li><a href=\"#L%zu\">line %zu</a>", st->line, st->line);
-        if (st->has_turn)
-            adj_buf_printf(out, ", turn %lld", (long long)st->turn);
-        adj_buf_printf(out, ", <code>%s</code> [%s]: ", st->event, st->rule);
-        html_str(out, ch->texts.data + st->text);
-        adj_buf_puts(out, " <span class=\"now\">now: ");
-        html_cell_text(out, st->after);
-        if (st->replaced_by >= 0) {
-            adj_buf_puts(out, ", replaced by ");
-            html_str(out, h->leaders[st->replaced_by].id);
-        }
-        adj_buf_puts(out, "</span></li>\n");
-        html_drain(out, o);
-    }
+    for (size_t i = 0; i < head; i++)
+        story_step(out, pg, ch, &s->steps[i]);
+    if (tail > head)
+        adj_buf_printf(out, "</ol>\n<p class=\"gap\">steps %zu\u2013%zu of his %zu not shown "
+                       "(a page tells at most %d steps in all)</p>\n<ol>\n", head + 1, tail,
+                       s->count, HTML_MAX_STEPS);
+    for (size_t i = tail; i < s->count; i++)
+        story_step(out, pg, ch, &s->steps[i]);
     adj_buf_puts(out, "</ol>\n");
 }
 
@@ -354,24 +404,27 @@ typedef struct about_s {
     size_t *first, *next;   /* owned; SIZE_MAX ends a list */
 } about_t;
 
-static void about_build(about_t *ab, const adj_audit_t *a, size_t leaders)
+static void about_build(about_t *ab, const html_page_t *pg, size_t leaders)
 {
+    const adj_audit_t *a = pg->a;
+    const adj_diags_t *d = &pg->diags;
     ab->first = adj_xcalloc(leaders ? leaders : 1, sizeof *ab->first);
-    ab->next = adj_xcalloc(a->diags.count ? a->diags.count : 1, sizeof *ab->next);
+    ab->next = adj_xcalloc(d->count ? d->count : 1, sizeof *ab->next);
     memset(ab->first, 0xFF, (leaders ? leaders : 1) * sizeof *ab->first);
-    for (size_t i = a->diags.count; i-- > 0;) {
-        const adj_diag_t *g = &a->diags.items[i];
-        int32_t l = g->leader ? adj_reader_leader_index(a->reader, g->leader) : -1;
+    for (size_t i = d->count; i-- > 0;) {
+        const adj_diag_t *g = &d->items[i];
+        int32_t l = g->leader && leaders ? adj_reader_leader_index(a->reader, g->leader) : -1;
         ab->next[i] = SIZE_MAX;
-        if (l < 0)
+        if (l < 0 || (size_t)l >= leaders)
             continue;
         ab->next[i] = ab->first[l];
         ab->first[l] = i;
     }
 }
 
-static void story_diags(adj_buf_t *out, const adj_audit_t *a, const about_t *ab, size_t l)
+static void story_diags(adj_buf_t *out, const html_page_t *pg, const about_t *ab, size_t l)
 {
+    const adj_audit_t *a = pg->a;
     size_t about = 0;
     for (size_t i = ab->first[l]; i != SIZE_MAX; i = ab->next[i]) {
         const adj_diag_t *g = &a->diags.items[i];
@@ -385,59 +438,132 @@ static void story_diags(adj_buf_t *out, const adj_audit_t *a, const about_t *ab,
     adj_buf_puts(out, about ? "</ul>\n" : "<p>No diagnostic is about him.</p>\n");
 }
 
-static void stories(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o)
+/* One leader's story in its <details>. */
+static void story(adj_buf_t *out, const html_page_t *pg, const about_t *ab, size_t l)
 {
+    const adj_audit_t *a = pg->a;
+    const adj_header_t *h = a->result.header;
+    const adj_leader_def_t *d = &h->leaders[l];
+    adj_buf_puts(out, "<details><summary><code>");
+    html_str(out, d->id);
+    adj_buf_puts(out, "</code>");
+    if (d->name) {
+        adj_buf_puts(out, " (");
+        html_str(out, d->name);
+        adj_buf_putc(out, ')');
+    }
+    adj_buf_puts(out, ", ");
+    html_text(out, h->sides[d->side], h->side_len[d->side]);
+    adj_buf_printf(out, ", worth %lld VP if he dies: ends ", (long long)d->vp);
+    html_cell_text(out, adj_cell_of(&a->result.leaders[l]));
+    adj_buf_printf(out, "</summary>\n<p>At the start: %s", d->reserve ? "in reserve"
+                                                            : d->wound ? "wounded" : "fit");
+    if (!d->reserve && d->wound)
+        adj_buf_printf(out, " %lld", (long long)d->wound);
+    adj_buf_puts(out, ".</p>\n");
+    story_steps(out, pg, pg->o->log->chronicle, l);
+    story_diags(out, pg, ab, l);
+    adj_buf_puts(out, "</details>\n");
+}
+
+static void stories(adj_buf_t *out, const html_page_t *pg, const about_t *ab)
+{
+    const adj_audit_t *a = pg->a;
     adj_buf_puts(out, "<section id=\"stories\"><h2>Each leader's story</h2>\n");
-    const adj_chronicle_t *ch = o->log ? o->log->chronicle : NULL;
+    const adj_chronicle_t *ch = pg->o->log ? pg->o->log->chronicle : NULL;
     if (!a->replayed || !ch || ch->leaders != a->result.header->leader_count) {
         adj_buf_puts(out, "<p>No story to tell: no event was replayed.</p></section>\n");
         return;
     }
-    const adj_header_t *h = a->result.header;
-    about_t ab;
-    about_build(&ab, a, h->leader_count);
-    for (size_t l = 0; l < h->leader_count; l++) {
-        const adj_leader_def_t *d = &h->leaders[l];
-        adj_buf_puts(out, "<details><summary><code>");
-        html_str(out, d->id);
-        adj_buf_puts(out, "</code>");
-        if (d->name) {
-            adj_buf_puts(out, " (");
-            html_str(out, d->name);
-            adj_buf_putc(out, ')');
-        }
-        adj_buf_puts(out, ", ");
-        html_text(out, h->sides[d->side], h->side_len[d->side]);
-        adj_buf_printf(out, ", worth %lld VP if he dies: ends ", (long long)d->vp);
-        html_cell_text(out, adj_cell_of(&a->result.leaders[l]));
-        adj_buf_printf(out, "</summary>\n<p>At the start: %s", d->reserve ? "in reserve"
-                                                                : d->wound ? "wounded" : "fit");
-        if (!d->reserve && d->wound)
-            adj_buf_printf(out, " %lld", (long long)d->wound);
-        adj_buf_puts(out, ".</p>\n");
-        story_steps(out, h, ch, l, o);
-        story_diags(out, a, &ab, l);
-        adj_buf_puts(out, "</details>\n");
+    html_leaders_notice(out, pg, "The stories are told of", pg->kept,
+                        "at most " HTML_STR(HTML_MAX_LEADERS));
+    for (size_t k = 0; k < pg->kept; k++) {
+        story(out, pg, ab, pg->keep[k]);
+        html_drain(out, pg->o);
     }
-    free(ab.first);
-    free(ab.next);
     adj_buf_puts(out, "</section>\n");
+}
+
+/* ---- the bounds ---- */
+
+void html_leaders_notice(adj_buf_t *out, const html_page_t *pg, const char *what, size_t kept,
+                         const char *most)
+{
+    size_t roster = pg->a->result.header->leader_count;
+    if (kept == roster)
+        return;
+    size_t kd = pg->with_diag < kept ? pg->with_diag : kept;
+    size_t kc = pg->changing < kept - kd ? pg->changing : kept - kd;
+    adj_buf_printf(out, "<p class=\"bound\">%s %zu of the %zu leaders (%s: first those a "
+                   "diagnostic is about, then those whose state changes, then the others in "
+                   "roster order; shown in roster order). Left out: %zu leaders (%zu with a "
+                   "diagnostic, %zu whose state changes).</p>\n", what, kept, roster, most,
+                   roster - kept, pg->with_diag - kd, pg->changing - kc);
+}
+
+/* Each leader's rank (SPEC 9 "Bounded"): 0 a diagnostic is about him, 1
+ * his drawn state changes, 2 neither. */
+static void rank_leaders(html_page_t *pg, const about_t *ab)
+{
+    const adj_chronicle_t *ch = pg->o->log ? pg->o->log->chronicle : NULL;
+    size_t n = pg->a->replayed ? pg->a->result.header->leader_count : 0;
+    pg->rank = adj_xcalloc(n ? n : 1, 1);
+    for (size_t l = 0; l < n; l++) {
+        bool diag = ab->first[l] != SIZE_MAX;
+        bool change = ch && ch->leaders == n && ch->history[l].count > 0;
+        pg->rank[l] = diag ? 0 : change ? 1 : 2;
+        pg->with_diag += diag;
+        pg->changing += !diag && change;
+    }
+}
+
+size_t html_choose(const html_page_t *pg, size_t limit, size_t *keep)
+{
+    size_t n = pg->a->replayed ? pg->a->result.header->leader_count : 0;
+    size_t quota[3];  /* how many of each rank fit, the first in roster order */
+    size_t count[3] = {pg->with_diag, pg->changing, n - pg->with_diag - pg->changing};
+    for (int r = 0; r < 3; r++) {
+        quota[r] = count[r] < limit ? count[r] : limit;
+        limit -= quota[r];
+    }
+    size_t kept = 0;
+    for (size_t l = 0; l < n; l++)
+        if (quota[pg->rank[l]] > 0) {
+            quota[pg->rank[l]]--;
+            keep[kept++] = l;
+        }
+    return kept;
 }
 
 static void html_audit(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o)
 {
+    html_page_t pg = {.a = a, .o = o, .diags = a->diags};
+    if (pg.diags.count > HTML_MAX_DIAGS)
+        pg.diags.count = HTML_MAX_DIAGS;
+    pg.lines = o->log ? html_count_lines(o->log) : 0;
+    pg.cut = pg.lines > HTML_MAX_LINES;
+    about_t ab;
+    about_build(&ab, &pg, a->replayed ? a->result.header->leader_count : 0);
+    rank_leaders(&pg, &ab);
+    size_t roster = a->replayed ? a->result.header->leader_count : 0;
+    pg.keep = adj_xcalloc(roster ? roster : 1, sizeof *pg.keep);
+    pg.kept = html_choose(&pg, HTML_MAX_LEADERS, pg.keep);
     head(out, a);
     verdict(out, a);
     facts(out, a, o);
     adj_buf_puts(out, "</header>\n<main>\n");
-    diag_list(out, a, o);
-    html_log_listing(out, a, o);
-    final_state(out, a, o);
-    html_timeline(out, a, o);
-    tally(out, a);
-    stories(out, a, o);
+    diag_list(out, &pg);
+    html_log_listing(out, &pg);
+    final_state(out, &pg);
+    html_timeline(out, &pg);
+    tally(out, &pg);
+    stories(out, &pg, &ab);
     adj_buf_printf(out, "</main>\n<footer>Made by adjutant %s (log format adjutant/1).</footer>\n"
                    "</body>\n</html>\n", ADJ_VERSION);
+    free(ab.first);
+    free(ab.next);
+    free(pg.keep);
+    free(pg.rank);
 }
 
 const adj_reporter_t adj_reporter_html = {

@@ -352,7 +352,7 @@ static void json_summary(adj_buf_t *out, const adj_audit_t *a, const adj_report_
     adj_json_t j;
     adj_json_init(&j, out);
     adj_json_open_object(&j);
-    adj_json_member_str(&j, "file", a->file);
+    adj_json_member_name(&j, "file", a->file);
     adj_json_key(&j, "players");
     players(&j, r ? r->header : NULL);
     adj_json_member_bool(&j, "ok", a->diags.errors == 0);
@@ -400,22 +400,30 @@ static void dice_files(adj_json_t *j, const adj_dice_t *d)
         const adj_dice_file_t *f = &d->files[i];
         if (f->io_error)
             continue;  /* reported on standard error, not listed */
+        size_t dup = d->duplicate_of[i];
+        bool counted = f->counted && dup == SIZE_MAX;
         adj_json_open_object(j);
-        adj_json_member_str(j, "file", f->file);
-        adj_json_member_bool(j, "counted", f->counted);
-        adj_json_member_str(j, "reason", f->counted ? NULL : adj_code_name(f->reason));
-        adj_json_member_uint(j, "rolls", f->rolls);
-        adj_json_member_uint(j, "out_of_range", f->out_of_range);
+        adj_json_member_name(j, "file", f->file);
+        adj_json_member_bool(j, "counted", counted);
+        adj_json_member_str(j, "reason", counted ? NULL
+                                         : dup != SIZE_MAX ? "duplicate"
+                                                           : adj_code_name(f->reason));
+        adj_json_member_uint(j, "rolls", counted ? f->rolls : 0);
+        adj_json_member_uint(j, "out_of_range", counted ? f->out_of_range : 0);
+        if (dup != SIZE_MAX)
+            adj_json_member_name(j, "duplicate_of", d->files[dup].file);
+        else
+            adj_json_member_str(j, "duplicate_of", NULL);
         adj_json_close_object(j);
     }
     adj_json_close_array(j);
 }
 
-/* A member whose value is a double, or null when the row was not tested. */
-static void dice_number(adj_json_t *j, const char *key, bool tested, double v)
+/* A member whose value is a double, or null. */
+static void dice_number(adj_json_t *j, const char *key, bool has, double v)
 {
     adj_json_key(j, key);
-    if (tested)
+    if (has)
         adj_json_double(j, v);
     else
         adj_json_null(j);
@@ -431,25 +439,114 @@ static void dice_name(adj_json_t *j, const char *key, const char *s, size_t n)
         adj_json_null(j);
 }
 
-static void dice_row(adj_json_t *j, const adj_dice_row_t *r)
+static void dice_spellings(adj_json_t *j, const adj_dice_t *d, const adj_dice_row_t *r)
+{
+    const adj_dice_group_t *g = &d->groups[r->group];
+    adj_json_key(j, "spellings");
+    if (!g->player) {
+        adj_json_null(j);
+        return;
+    }
+    adj_json_open_array(j);
+    for (size_t i = 0; i < g->spelling_count; i++)
+        adj_json_str_n(j, g->spellings[i].name, g->spellings[i].len);
+    adj_json_close_array(j);
+}
+
+static void dice_where(adj_json_t *j, const adj_dice_t *d, const adj_dice_row_t *r)
+{
+    adj_json_key(j, "where");
+    if (!r->has_where) {
+        adj_json_null(j);
+        return;
+    }
+    adj_json_open_array(j);
+    for (int k = 0; k < 2; k++) {
+        adj_json_open_object(j);
+        adj_json_member_name(j, "file", d->files[r->where_file[k]].file);
+        adj_json_member_uint(j, "line", r->where_line[k]);
+        adj_json_close_object(j);
+    }
+    adj_json_close_array(j);
+}
+
+/* Why an improbable row is flagged: its faces (pairs as [a, b]) and files. */
+static void dice_why(adj_json_t *j, const adj_dice_t *d, const adj_dice_row_t *r)
+{
+    adj_json_key(j, "faces");
+    adj_json_open_array(j);
+    for (size_t i = 0; i < r->face_count; i++) {
+        const adj_dice_face_t *f = &r->faces[i];
+        adj_json_open_object(j);
+        adj_json_key(j, "face");
+        if (r->kind == ADJ_DICE_PAIRS) {
+            adj_json_open_array(j);
+            adj_json_int(j, f->cell / ADJ_STATS_FACES + 1);
+            adj_json_int(j, f->cell % ADJ_STATS_FACES + 1);
+            adj_json_close_array(j);
+        } else {
+            adj_json_int(j, f->cell + 1);
+        }
+        adj_json_member_int(j, "count", f->count);
+        dice_number(j, "expected", true, f->expected);
+        adj_json_close_object(j);
+    }
+    adj_json_close_array(j);
+    adj_json_key(j, "files");
+    adj_json_open_array(j);
+    for (size_t i = 0; i < r->part_count; i++) {
+        adj_json_open_object(j);
+        adj_json_member_name(j, "file", d->files[r->parts[i].file].file);
+        adj_json_member_int(j, "rolls", r->parts[i].rolls);
+        adj_json_member_int(j, "count", r->parts[i].count);
+        adj_json_close_object(j);
+    }
+    adj_json_close_array(j);
+}
+
+static void dice_row(adj_json_t *j, const adj_dice_t *d, const adj_dice_row_t *r)
 {
     adj_json_open_object(j);
     dice_name(j, "player", r->player, r->player_len);
     dice_name(j, "side", r->side, r->side_len);
-    adj_json_member_str(j, "file", r->file);
+    if (r->file)  /* a side's row in one file: that file, named as SPEC 5 says */
+        adj_json_member_name(j, "file", r->file);
+    else
+        adj_json_member_str(j, "file", NULL);
     adj_json_member_str(j, "kind", adj_dice_kind_name(r->kind));
     adj_json_member_int(j, "n", r->n);
     adj_json_key(j, "counts");
-    adj_json_open_array(j);
-    for (int face = 0; face < ADJ_STATS_FACES; face++)
-        adj_json_int(j, r->counts[face]);
-    adj_json_close_array(j);
-    dice_number(j, "mean", true, r->mean);
-    dice_number(j, "chi2", r->tested, r->chi2);
+    if (r->count_len) {
+        adj_json_open_array(j);
+        for (int c = 0; c < r->count_len; c++)
+            adj_json_int(j, r->counts[c]);
+        adj_json_close_array(j);
+    } else {
+        adj_json_null(j);
+    }
+    dice_number(j, "mean", r->has_mean, r->mean);
+    dice_number(j, "chi2", r->has_chi2, r->chi2);
     dice_number(j, "p", r->tested, r->p);
     dice_number(j, "p_adjusted", r->tested, r->p_adjusted);
     adj_json_member_bool(j, "improbable", r->improbable);
+    dice_spellings(j, d, r);
+    dice_where(j, d, r);
+    dice_why(j, d, r);
     adj_json_close_object(j);
+}
+
+static void dice_look_alike(adj_json_t *j, const adj_dice_t *d)
+{
+    adj_json_open_array(j);
+    for (size_t i = 0; i < d->look_alike_count; i++) {
+        adj_json_open_array(j);
+        for (int k = 0; k < 2; k++) {
+            const adj_dice_group_t *g = &d->groups[d->look_alike[i][k]];
+            adj_json_str_n(j, g->name, g->len);
+        }
+        adj_json_close_array(j);
+    }
+    adj_json_close_array(j);
 }
 
 static void json_dice(adj_buf_t *out, const adj_dice_t *d, const adj_report_opts_t *o)
@@ -461,11 +558,16 @@ static void json_dice(adj_buf_t *out, const adj_dice_t *d, const adj_report_opts
     dice_number(&j, "alpha", true, d->alpha);
     adj_json_key(&j, "files");
     dice_files(&j, d);
+    adj_json_key(&j, "ladder");
+    adj_json_open_array(&j);  /* no ladder yet (SPEC 13) */
+    adj_json_close_array(&j);
     adj_json_key(&j, "groups");
     adj_json_open_array(&j);
     for (size_t i = 0; i < d->row_count; i++)
-        dice_row(&j, &d->rows[i]);
+        dice_row(&j, d, &d->rows[i]);
     adj_json_close_array(&j);
+    adj_json_key(&j, "look_alike");
+    dice_look_alike(&j, d);
     adj_json_close_object(&j);
     adj_buf_putc(out, '\n');
 }

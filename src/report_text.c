@@ -8,6 +8,7 @@
  */
 #include "adj_report.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -104,16 +105,55 @@ static void changed_rulings(adj_buf_t *out, const adj_rulings_t *rs, const char 
 
 /* ---- a file's audit ---- */
 
-static void audit_preamble(adj_buf_t *out, const adj_audit_opts_t *ao)
+/* What is owed at an `--at` moment, which the stop does not expire. */
+static void owed_at_moment(adj_buf_t *out, const adj_audit_t *a)
 {
+    size_t n;
+    adj_obligation_t *obs = adj_pending_sorted(&a->result, &n);
+    adj_buf_t due = {0};
+    adj_buf_puts(out, n ? "owed at that moment (not yet missing):\n"
+                        : "nothing is owed at that moment\n");
+    for (size_t i = 0; i < n; i++) {
+        adj_buf_puts(out, "  ");
+        adj_pending_due(&due, a->result.header, &obs[i]);
+        put_text(out, due.data ? due.data : "", 0);
+        adj_buf_reset(&due);
+        adj_buf_putc(out, '\n');
+    }
+    adj_buf_free(&due);
+    free(obs);
+}
+
+/* The rulings in force and, with `--at`, what the replay did (SPEC 6.2):
+ * stopped at the moment, or replayed the whole log because no event lies
+ * after it or the turn never begins. */
+static void audit_preamble(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o)
+{
+    const adj_audit_opts_t *ao = o->audit;
     if (ao && !adj_rulings_is_default(&ao->rulings)) {
         adj_buf_puts(out, "rulings:");
         changed_rulings(out, &ao->rulings, " ", " ");
         adj_buf_puts(out, " (the others at their defaults)\n");
     }
-    if (ao && ao->at.kind != ADJ_AT_NONE)
-        adj_buf_printf(out, "at %s:%lld: the state at that moment of the log\n",
-                       ao->at.kind == ADJ_AT_TURN ? "turn" : "line", (long long)ao->at.value);
+    if (!ao || ao->at.kind == ADJ_AT_NONE)
+        return;
+    bool turn = ao->at.kind == ADJ_AT_TURN;
+    long long v = (long long)ao->at.value;
+    adj_buf_printf(out, "at %s:%lld: ", turn ? "turn" : "line", v);
+    if (turn && adj_audit_at_missed(a, ao))
+        adj_buf_printf(out, "turn %lld never begins, so this is the whole log's audit, as "
+                       "without --at; `adjutant status` lists what a game in progress owes\n", v);
+    else if (a->at_whole)
+        adj_buf_printf(out, "the whole log (nothing after line %lld), audited as without --at: "
+                       "what is still owed at its end is reported missing; `adjutant status` "
+                       "lists it as owed instead\n", v);
+    else if (!a->replayed || a->diags.stopped)
+        adj_buf_puts(out, "the state at that moment of the log\n");
+    else {
+        adj_buf_puts(out, "the state at that moment of the log; nothing after it is replayed, "
+                          "and nothing is expired by the stop\n");
+        owed_at_moment(out, a);
+    }
 }
 
 static void leaders_table(adj_buf_t *out, const adj_replay_t *r, const adj_report_opts_t *o)
@@ -202,7 +242,7 @@ static void verdict(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_
 
 static void text_audit(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o)
 {
-    audit_preamble(out, o->audit);
+    audit_preamble(out, a, o);
     for (size_t i = 0; i < a->diags.count; i++)
         put_diag(out, a, &a->diags.items[i], o);
     if (a->diags.omitted)
@@ -437,15 +477,52 @@ static void explain_steps(adj_buf_t *out, const adj_header_t *h, const adj_story
     }
 }
 
+enum { ELSEWHERE_LINES = 10 };  /* lines named before "and N more" */
+
+/* The next error line after index *i of the sorted list (0: none left). */
+static size_t next_error_line(const adj_audit_t *a, size_t *i, size_t last)
+{
+    for (; *i < a->diags.count; (*i)++) {
+        const adj_diag_t *g = &a->diags.items[*i];
+        if (adj_code_severity(g->code) == ADJ_SEV_ERROR && g->mark.line != last)
+            return g->mark.line;
+    }
+    return 0;
+}
+
+/* The log has errors and none is about him (so the exit status is not his
+ * doing): say where they are, by line. */
+static void explain_elsewhere(adj_buf_t *out, const adj_audit_t *a, size_t his_errors)
+{
+    size_t n = a->diags.errors - his_errors, lines = 0, i = 0, line = 0;
+    if (his_errors || n == 0)
+        return;
+    while ((line = next_error_line(a, &i, line)) != 0)
+        lines++;
+    adj_buf_printf(out, "  %zu error%s elsewhere in the log: line%s", n, n == 1 ? "" : "s",
+                   lines > 1 ? "s" : "");
+    i = line = 0;
+    for (size_t k = 0; k < lines && k < ELSEWHERE_LINES; k++) {
+        line = next_error_line(a, &i, line);
+        adj_buf_printf(out, "%s %zu", k ? "," : "", line);
+    }
+    if (lines > ELSEWHERE_LINES)
+        adj_buf_printf(out, " and %zu more", lines - ELSEWHERE_LINES);
+    if (a->diags.omitted)
+        adj_buf_puts(out, " (and more not listed)");
+    adj_buf_putc(out, '\n');
+}
+
 static void explain_diags(adj_buf_t *out, const adj_audit_t *a, const char *id)
 {
-    size_t about = 0;
+    size_t about = 0, his_errors = 0;
     for (size_t i = 0; i < a->diags.count; i++) {
         const adj_diag_t *g = &a->diags.items[i];
         if (!adj_diag_is_about(g, id))
             continue;
         if (about++ == 0)
             adj_buf_puts(out, "  diagnostics about him:\n");
+        his_errors += adj_code_severity(g->code) == ADJ_SEV_ERROR;
         adj_buf_printf(out, "    %zu:%zu: %s: ", g->mark.line, g->mark.column,
                        severity_name(g->code));
         put_escaped(out, g->message);
@@ -453,6 +530,7 @@ static void explain_diags(adj_buf_t *out, const adj_audit_t *a, const char *id)
     }
     if (!about)
         adj_buf_puts(out, "  no diagnostic is about him\n");
+    explain_elsewhere(out, a, his_errors);
 }
 
 static void text_explain(adj_buf_t *out, const adj_audit_t *a, const adj_story_t *s,
@@ -613,8 +691,13 @@ static dice_widths_t dice_measure(const adj_dice_t *d)
         adj_buf_reset(&tmp);
         adj_buf_printf(&tmp, "%lld", (long long)r->n);
         w.num = tmp.len > w.num ? tmp.len : w.num;
+        for (int c = 0; c < r->count_len && c < ADJ_STATS_FACES; c++) {
+            adj_buf_reset(&tmp);
+            adj_buf_printf(&tmp, "%lld", (long long)r->counts[c]);
+            w.num = tmp.len > w.num ? tmp.len : w.num;
+        }
         adj_buf_reset(&tmp);
-        if (r->tested)
+        if (r->has_chi2)
             adj_buf_printf(&tmp, "%.2f", r->chi2);
         w.chi2 = tmp.len > w.chi2 ? tmp.len : w.chi2;
     }
@@ -632,8 +715,105 @@ static void dice_header(adj_buf_t *out, const dice_widths_t *w, const adj_report
                    "p_adjusted", paint(o, C_RESET));
 }
 
-static void dice_line(adj_buf_t *out, const adj_dice_row_t *r, const dice_widths_t *w,
-                      const adj_report_opts_t *o)
+/* A count with thousands separators: 1,160. */
+static void dice_count(adj_buf_t *out, int64_t v)
+{
+    char digits[24];
+    int n = snprintf(digits, sizeof digits, "%lld", (long long)v);
+    for (int i = 0; i < n; i++) {
+        if (i > 0 && (n - i) % 3 == 0 && digits[i - 1] != '-')
+            adj_buf_putc(out, ',');
+        adj_buf_putc(out, digits[i]);
+    }
+}
+
+/* count of n as a percentage, rounded half up to `tenths` ? 0.1 : 1. */
+static void dice_percent(adj_buf_t *out, int64_t count, int64_t n, bool tenths)
+{
+    int64_t scale = tenths ? 1000 : 100;
+    int64_t v = (2 * scale * count + n) / (2 * n);
+    if (tenths)
+        adj_buf_printf(out, "%lld.%lld%%", (long long)(v / 10), (long long)(v % 10));
+    else
+        adj_buf_printf(out, "%lld%%", (long long)v);
+}
+
+static const char *dice_rolls_word(adj_dice_kind_t k)
+{
+    static const char *const words[] = {"rolls", "IMC rolls", "illness rolls", "duration rolls",
+                                        "Sustain rolls", "pairs"};
+    return (unsigned)k <= ADJ_DICE_PAIRS ? words[k] : "";
+}
+
+/* "most in a.yaml (18 of 41), b.yaml (9 of 40), c.yaml (7 of 38) and 4 more
+ * files"; for a face rolled too seldom, "fewest in" and the files from the
+ * other end (the parts are sorted by count above the file's share). */
+static void dice_most_in(adj_buf_t *out, const adj_dice_t *d, const adj_dice_row_t *r)
+{
+    bool fewest = r->count_len * r->counts[r->deviant] < r->n;
+    adj_buf_puts(out, fewest ? "; fewest in " : "; most in ");
+    size_t shown = r->part_count < 3 ? r->part_count : 3;
+    for (size_t i = 0; i < shown; i++) {
+        const adj_dice_part_t *pt = &r->parts[fewest ? r->part_count - 1 - i : i];
+        if (i)
+            adj_buf_puts(out, ", ");
+        put_text(out, d->files[pt->file].file, 0);
+        adj_buf_printf(out, " (%lld of ", (long long)pt->count);
+        dice_count(out, pt->rolls);
+        adj_buf_putc(out, ')');
+    }
+    if (r->part_count > shown)
+        adj_buf_printf(out, " and %zu more file%s", r->part_count - shown,
+                       r->part_count - shown == 1 ? "" : "s");
+}
+
+/* The plain sentence under an improbable row: what is off, and where. */
+static void dice_sentence(adj_buf_t *out, const adj_dice_t *d, const adj_dice_row_t *r)
+{
+    adj_buf_t who = {0};
+    dice_group(&who, r);
+    adj_buf_printf(out, "    %s rolled ", who.data);
+    adj_buf_free(&who);
+    if (r->kind == ADJ_DICE_REPEAT) {
+        adj_buf_printf(out, "the same %lld faces in a row in ", (long long)r->n);
+        put_text(out, d->files[r->where_file[0]].file, 0);
+        adj_buf_printf(out, " (from line %u) and in ", (unsigned)r->where_line[0]);
+        put_text(out, d->files[r->where_file[1]].file, 0);
+        adj_buf_printf(out, " (from line %u); fair dice repeat a run that long with a "
+                            "chance of at most %.3g.\n", (unsigned)r->where_line[1], r->p);
+        return;
+    }
+    bool pairs = r->kind == ADJ_DICE_PAIRS;
+    if (pairs)
+        adj_buf_printf(out, "%d then %d in ", r->deviant / ADJ_STATS_FACES + 1,
+                       r->deviant % ADJ_STATS_FACES + 1);
+    else
+        adj_buf_printf(out, "%d on ", r->deviant + 1);
+    dice_percent(out, r->counts[r->deviant], r->n, pairs);
+    adj_buf_puts(out, " of ");
+    dice_count(out, r->n);
+    adj_buf_printf(out, " %s, expected %s", dice_rolls_word(r->kind), pairs ? "2.8%" : "17%");
+    dice_most_in(out, d, r);
+    adj_buf_puts(out, ".\n");
+}
+
+/* Under a player's first row: his other spellings. */
+static void dice_spellings(adj_buf_t *out, const adj_dice_t *d, const adj_dice_row_t *r)
+{
+    const adj_dice_group_t *g = &d->groups[r->group];
+    if (!g->player || g->spelling_count < 2)
+        return;
+    adj_buf_puts(out, "    also written: ");
+    for (size_t i = 1; i < g->spelling_count; i++) {
+        if (i > 1)
+            adj_buf_puts(out, ", ");
+        put_text_n(out, g->spellings[i].name, g->spellings[i].len, 0);
+    }
+    adj_buf_putc(out, '\n');
+}
+
+static void dice_line(adj_buf_t *out, const adj_dice_t *d, const adj_dice_row_t *r,
+                      const dice_widths_t *w, const adj_report_opts_t *o)
 {
     adj_buf_t g = {0};
     dice_group(&g, r);
@@ -644,16 +824,32 @@ static void dice_line(adj_buf_t *out, const adj_dice_row_t *r, const dice_widths
     adj_buf_printf(out, "  %-8s  %*lld", adj_dice_kind_name(r->kind), (int)w->num,
                    (long long)r->n);
     for (int face = 0; face < ADJ_STATS_FACES; face++)
-        adj_buf_printf(out, "  %*lld", (int)w->num, (long long)r->counts[face]);
-    adj_buf_printf(out, "  %5.2f", r->mean);
-    if (!r->tested) {
-        adj_buf_printf(out, "  %*s  %9s  %10s\n", (int)w->chi2, "-", "-", "-");
-        return;
-    }
-    adj_buf_printf(out, "  %*.2f  %9.3g  %10.3g", (int)w->chi2, r->chi2, r->p, r->p_adjusted);
+        if (r->count_len == ADJ_STATS_FACES)
+            adj_buf_printf(out, "  %*lld", (int)w->num, (long long)r->counts[face]);
+        else
+            adj_buf_printf(out, "  %*s", (int)w->num, "");
+    if (r->has_mean)
+        adj_buf_printf(out, "  %5.2f", r->mean);
+    else
+        adj_buf_printf(out, "  %5s", "-");
+    if (r->has_chi2)
+        adj_buf_printf(out, "  %*.2f", (int)w->chi2, r->chi2);
+    else
+        adj_buf_printf(out, "  %*s", (int)w->chi2, "-");
+    if (r->tested)
+        adj_buf_printf(out, "  %9.3g  %10.3g", r->p, r->p_adjusted);
+    else
+        adj_buf_printf(out, "  %9s  %10s", "-", "-");
     if (r->improbable)
         adj_buf_printf(out, "  %sIMPROBABLE%s", paint(o, C_ERROR), paint(o, C_RESET));
     adj_buf_putc(out, '\n');
+    if (r->has_where) {
+        adj_buf_printf(out, "    the run of %lld: ", (long long)r->n);
+        put_text(out, d->files[r->where_file[0]].file, 0);
+        adj_buf_printf(out, ":%u and ", (unsigned)r->where_line[0]);
+        put_text(out, d->files[r->where_file[1]].file, 0);
+        adj_buf_printf(out, ":%u\n", (unsigned)r->where_line[1]);
+    }
 }
 
 static void dice_not_counted(adj_buf_t *out, const adj_dice_t *d)
@@ -661,34 +857,71 @@ static void dice_not_counted(adj_buf_t *out, const adj_dice_t *d)
     bool any = false;
     for (size_t i = 0; i < d->file_count; i++) {
         const adj_dice_file_t *f = &d->files[i];
-        if (f->io_error || f->counted)
+        size_t dup = d->duplicate_of[i];
+        if (f->io_error || (f->counted && dup == SIZE_MAX))
             continue;
         if (!any)
-            adj_buf_puts(out, "\nfiles not counted (not one valid log: none of their rolls "
-                              "count):\n");
+            adj_buf_puts(out, "\nfiles not counted (not one valid log, or the same game logged "
+                              "again: none of their rolls count):\n");
         any = true;
         adj_buf_puts(out, "  ");
         put_text(out, f->file, 0);
-        adj_buf_printf(out, ": %s\n", adj_code_name(f->reason));
+        if (dup == SIZE_MAX) {
+            adj_buf_printf(out, ": %s\n", adj_code_name(f->reason));
+            continue;
+        }
+        adj_buf_puts(out, ": duplicate of ");
+        put_text(out, d->files[dup].file, 0);
+        adj_buf_putc(out, '\n');
+    }
+}
+
+static void dice_look_alike(adj_buf_t *out, const adj_dice_t *d)
+{
+    if (d->look_alike_count)
+        adj_buf_puts(out, "\nlook alike (names one letter apart, counted as two players):\n");
+    for (size_t i = 0; i < d->look_alike_count; i++) {
+        const adj_dice_group_t *a = &d->groups[d->look_alike[i][0]];
+        const adj_dice_group_t *b = &d->groups[d->look_alike[i][1]];
+        adj_buf_puts(out, "  ");
+        put_text_n(out, a->name, a->len, 0);
+        adj_buf_puts(out, " / ");
+        put_text_n(out, b->name, b->len, 0);
+        adj_buf_putc(out, '\n');
+    }
+}
+
+static void dice_table(adj_buf_t *out, const adj_dice_t *d, const adj_report_opts_t *o)
+{
+    dice_widths_t w = dice_measure(d);
+    dice_header(out, &w, o);
+    for (size_t i = 0; i < d->row_count; i++) {
+        const adj_dice_row_t *r = &d->rows[i];
+        dice_line(out, d, r, &w, o);
+        if (i == 0 || d->rows[i - 1].group != r->group)
+            dice_spellings(out, d, r);
+        if (r->improbable)
+            dice_sentence(out, d, r);
     }
 }
 
 static void text_dice(adj_buf_t *out, const adj_dice_t *d, const adj_report_opts_t *o)
 {
-    dice_widths_t w = dice_measure(d);
-    if (d->row_count) {
-        dice_header(out, &w, o);
-        for (size_t i = 0; i < d->row_count; i++)
-            dice_line(out, &d->rows[i], &w, o);
-    } else {
+    if (d->row_count)
+        dice_table(out, d, o);
+    else
         adj_buf_puts(out, "no rolls counted\n");
-    }
+    dice_look_alike(out, d);
     dice_not_counted(out, d);
     adj_buf_printf(out, "\np: the chance that fair dice stray at least this far from an even "
                         "spread (chi-square,\n5 degrees of freedom; rough near 30 rolls). "
                         "p_adjusted: p corrected for the %zu row%s\ntested in this run "
                         "(Benjamini-Hochberg). '-': fewer than %d rolls, too few to test.\n",
                    d->tested, d->tested == 1 ? "" : "s", ADJ_STATS_MIN_N);
+    adj_buf_printf(out, "pairs: the 36 counts of a player's rolls taken two by two (35 degrees "
+                        "of freedom,\nfrom %d pairs). repeat: the longest run of faces found "
+                        "in two of his games\n(p: at most the chance that fair dice repeat a "
+                        "run that long).\n", ADJ_STATS_MIN_PAIRS);
     adj_buf_t alpha = {0};
     adj_stats_put_double(&alpha, d->alpha);
     adj_buf_printf(out, "IMPROBABLE: p_adjusted below %s (%zu row%s). A flag is a reason to "

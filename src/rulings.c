@@ -16,7 +16,7 @@ typedef struct ruling_info_s {
     const char *docs[MAX_VALUES];
 } ruling_info_t;
 
-/* The table: the ambiguity each settles is documented in README.md. */
+/* The table: the ambiguity each settles is documented in docs/rules.md ("Rulings"). */
 static const ruling_info_t ruling_info[ADJ_RULING_COUNT] = {
     [ADJ_RULING_RECOVERY] = {"recovery",
                              {"counts-first-turn", "full-turns"},

@@ -46,6 +46,7 @@ static void on_signal(int signo)
 
 void adj_signals_install(void)
 {
+    signal(SIGPIPE, SIG_IGN);  /* a closed pipe: EPIPE, a failed write (exit 2) */
     static const int stops[] = {SIGINT, SIGTERM, SIGHUP};
     for (size_t i = 0; i < sizeof stops / sizeof stops[0]; i++) {
         struct sigaction sa;

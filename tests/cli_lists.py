@@ -4,9 +4,10 @@
 usage: cli_lists.py ADJUTANT SOURCE_DIR
 
 `adjutant --list-options` (not in --help) prints the command table, the option
-table, the reporters' table and the rulings' table, one item a line. The
-completion (run in bash, as bash calls it) must offer exactly those commands,
-options, --format values and ruling names and values, and man/adjutant.1.scd
+table, each command's options (`takes`), the reporters' table and the rulings'
+table, one item a line. The completion (run in bash under `set -u`, as bash
+calls it) must offer exactly those commands, each command's options, --format values and ruling names and values, fail on no unknown
+ruling name, and man/adjutant.1.scd
 must describe exactly those in its COMMANDS, OPTIONS, FORMATS and RULINGS
 sections and name each command in its SYNOPSIS. A command, option or format
 added to a table fails this test, which says what to add where.
@@ -33,11 +34,11 @@ def same(what, where, got, want):
 
 def tables():
     out = subprocess.run([ADJ, "--list-options"], capture_output=True, text=True, check=True).stdout
-    t = {"command": [], "action": [], "option": [], "format": [], "ruling": {}}
+    t = {"command": [], "action": [], "option": [], "format": [], "ruling": {}, "takes": {}}
     for line in out.splitlines():
         kind, name, *rest = line.split()
-        if kind == "ruling":
-            t["ruling"][name] = rest
+        if kind in ("ruling", "takes"):
+            t[kind][name] = rest
         else:
             t[kind].append(name)
     return t
@@ -45,7 +46,7 @@ def tables():
 
 def complete(*words):
     """What the completion offers after `adjutant WORDS...` (the last one being typed)."""
-    script = 'source "$1"; shift; COMP_WORDS=(adjutant "$@"); COMP_CWORD=$#; ' \
+    script = 'set -u; source "$1"; shift; COMP_WORDS=(adjutant "$@"); COMP_CWORD=$#; ' \
              '_adjutant; printf "%s\\n" "${COMPREPLY[@]}"'
     out = subprocess.run(["bash", "-c", script, "bash", COMPLETION] + list(words),
                          capture_output=True, text=True, check=True).stdout
@@ -55,11 +56,16 @@ def complete(*words):
 def completion(t):
     where = "completion/adjutant.bash"
     same("first word", where, complete(""), t["command"] + t["action"] + ["--help"])
-    same("option", where, complete("audit", "-"), t["option"])
+    for c in t["command"]:
+        same("option of " + c, where, complete(c, "-"), t["takes"][c])
+    offered = {o for c in t["command"] for o in complete(c, "-")}
+    same("option", where, offered, t["option"])
     same("--format value", where, complete("audit", "--format", ""), t["format"])
     same("ruling", where, complete("audit", "--ruling", ""), [r + "=" for r in t["ruling"]])
     for name, values in t["ruling"].items():
         same("value of ruling " + name, where, complete("audit", "--ruling", name, "=", ""), values)
+    same("value of an unknown ruling", where, complete("audit", "--ruling", "nosuch", "=", ""), [])
+    same("value of an unknown ruling", where, complete("audit", "--ruling", "nosuch="), [])
 
 
 def sections(text):
@@ -96,6 +102,15 @@ def manpage(t):
         if rulings.get(name, values) != values:
             failures.append("%s RULINGS gives %s the values %s, not %s"
                             % (where, name, rulings[name], values))
+    takes, command = {}, None  # each command's "Options:" line under COMMANDS
+    for line in s["COMMANDS"]:
+        if line.startswith("*"):
+            command = re.findall(r"\*([^*\s]+)\*", line)[0]
+        elif line.strip().startswith("Options:"):
+            takes[command] = re.findall(r"\*([^*\s]+)\*", line)
+    for c in t["command"]:
+        same("option of " + c, where + " COMMANDS " + c, takes.get(c, []),
+             [o for o in t["takes"][c] if o not in ("-h", "--help")])  # everyone's: said once
     synopsis = "\n".join(s["SYNOPSIS"])
     for c in t["command"]:
         if "*adjutant %s*" % c not in synopsis:

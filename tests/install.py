@@ -91,5 +91,13 @@ with tempfile.TemporaryDirectory() as tmp:
           files_under(dest) == sorted(os.path.relpath(target, "/") + "/" + e for e in EXPECTED))
     check_tree(dest + target)
 
+# a prefix holding regex characters (`/opt/c++`) configures: it is a path, not a pattern
+with tempfile.TemporaryDirectory() as tmp:
+    prefix = os.path.join(tmp, "c++ (x)")
+    p = subprocess.run(["cmake", "-S", SRC, "-B", os.path.join(tmp, "build"),
+                        "-DCMAKE_INSTALL_PREFIX=" + prefix], capture_output=True, text=True)
+    check("configuring with the prefix %s exits 0: %s" % (prefix, p.stderr[-2000:]),
+          p.returncode == 0)
+
 print("install: %s" % ("FAILED" if failures else "ok"))
 sys.exit(1 if failures else 0)

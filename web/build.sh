@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # web/build.sh OUT: adjutant compiled to WebAssembly with Debian's emscripten,
 # with the page around it, into OUT/site (index.html, its JS, CSS and .wasm).
-# libyaml is compiled from Debian's own source package, fetched into OUT at
-# build time (never kept in the repository). The sources are the CLI's own:
+# libyaml and utf8proc (the dice audit's name keys) are compiled from
+# Debian's own source packages, fetched into OUT at build time (never kept in
+# the repository). The sources are the CLI's own:
 # every src/*.c, main included; without -pthread emscripten's pthread_create
 # fails, and adjutant then does the work on its one thread (-j is serial).
 set -euo pipefail
@@ -35,7 +36,20 @@ yaml_source() {
     find "$out" -maxdepth 1 -type d -name 'libyaml-0*' | head -n1
 }
 
+# utf8proc's source, fetched the same way (the deb-src entry is there now).
+utf8proc_source() {
+    local dir
+    dir=$(find "$out" -maxdepth 1 -type d -name 'utf8proc-*' | head -n1)
+    if [ -z "$dir" ] || [ ! -f "$dir/utf8proc.c" ]; then
+        (cd "$out" && apt-get source -qq utf8proc >/dev/null 2>&1)
+        dir=$(find "$out" -maxdepth 1 -type d -name 'utf8proc-*' | head -n1)
+    fi
+    echo "$dir"
+}
+
 yaml=$(yaml_source)
+u8=$(utf8proc_source)
+[ -n "$u8" ] && [ -f "$u8/utf8proc.c" ] || { echo "web/build.sh: no utf8proc source in $out" >&2; exit 1; }
 [ -f "$yaml/src/parser.c" ] || { echo "web/build.sh: no libyaml source in $out" >&2; exit 1; }
 ver=$(basename "$yaml" | sed 's/^libyaml-//')
 major=${ver%%.*}; rest=${ver#*.}; minor=${rest%%.*}; patch=${rest#*.}; patch=${patch%%[^0-9]*}
@@ -56,9 +70,10 @@ for c in "$yaml"/src/*.c; do
         -DYAML_VERSION_STRING="\"$ver\"" -Dyaml_parser_parse=adj_yaml_parser_parse_real \
         -I"$yaml/include" -c "$c" -o "$yamlobj/$(basename "$c" .c).o"
 done
-emcc -O3 -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
-    -Iinclude -Isrc -I"$yaml/include" \
-    src/*.c web/progress.c "$yamlobj"/*.o \
+# -ffp-contract=off as in CMakeLists.txt: the dice numbers are the CLI's bytes.
+emcc -O3 -std=c11 -ffp-contract=off -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -DUTF8PROC_STATIC \
+    -Iinclude -Isrc -I"$yaml/include" -I"$u8" \
+    src/*.c web/progress.c "$yamlobj"/*.o "$u8/utf8proc.c" \
     -sMODULARIZE=1 -sEXPORT_NAME=adjutantModule -sINVOKE_RUN=0 -sEXIT_RUNTIME=1 \
     -sALLOW_MEMORY_GROWTH=1 -sFORCE_FILESYSTEM=1 -sDYNAMIC_EXECUTION=0 \
     -sENVIRONMENT=worker -sEXPORTED_RUNTIME_METHODS=callMain,FS \

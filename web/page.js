@@ -113,7 +113,7 @@
     }
 
     /* The result in words: what exit status 0 and 1 mean depends on the
-     * command (README "Usage"). */
+     * command (docs/guide.md, "Usage"). */
     const WORDS = {
         audit: ["Checked NAME: no errors found.", "Checked NAME: errors found; the report below lists them."],
         status: ["Status of NAME: no errors so far.", "Status of NAME: errors found so far; they are listed below."],

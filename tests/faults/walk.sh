@@ -76,7 +76,7 @@ expect "a directory that cannot be searched" 2 "$tmp/want.out" "$tmp/want.err" -
     bash -c "setpriv --reuid=nobody --regid=nogroup --clear-groups '$adj' audit --summary locked > .s; st=\$?; sed -n 's/.*  //p' .s | grep -v '^total'; exit \$st"
 
 # explain and compare take no directory
-printf 'adjutant: explain reads one FILE, not a directory: arch\n' > "$tmp/want.err"
+printf 'adjutant: explain reads one FILE: arch is a directory\n' > "$tmp/want.err"
 expect "explain on a directory" 2 "$tmp/none.out" "$tmp/want.err" -- \
     sh -c "'$adj' explain arch lee 2>&1 >/dev/null | head -n 1 >&2; exit \$('$adj' explain arch lee >/dev/null 2>&1; echo \$?)"
 exit $fail

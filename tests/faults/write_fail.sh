@@ -1,5 +1,5 @@
-# Issue 14 item 11: every command reports a failed write (a full disk) on
-# standard error and exits 2.
+# Issue 14 item 11, issue 26 item 13: every command reports a failed write
+# (a full disk) on standard error and exits 2.
 # usage: write_fail.sh ADJUTANT SOURCE-DIR
 set -u
 adj=$1 src=$2
@@ -7,9 +7,13 @@ log=$src/logs/second-manassas-hood.yaml
 fail=0
 for cmd in "--help" "--version" "--list-codes" "audit $log" "audit --format json $log" \
            "audit --summary $log $log" "explain $log hood" "explain --format json $log hood" \
-           "compare $log --ruling repeat-illness=as-wound" "audit --help"; do
+           "compare $log --ruling repeat-illness=as-wound" "audit --help" \
+           "status $log" "status --format json $log" "dice $log" "dice --format json $log" \
+           "fix $log" "fix --diff $src/tests/logs/diag/imc-mismatch.yaml" \
+           "audit --format html $log" "audit --format sarif $log" "audit --format github $log"; do
     err=$("$adj" $cmd 2>&1 > /dev/full)
     st=$?
+    err=${err##*$'\n'}  # the last line: fix tells its changes first
     if [ $st != 2 ] || [ "$err" != "adjutant: cannot write the report: No space left on device" ]; then
         echo "FAIL '$cmd' to a full disk: exit $st, stderr: $err"; fail=1
     else

@@ -154,7 +154,7 @@ case("end-missing-side-block", log(end="  - end:\n      USA: 0   # CSA forgot\n 
      log(end="  - end:\n      {CSA: 1, USA: 0}   # CSA forgot\n  # after\n"),
      ["41:7: end USA: 0 -> {CSA: 1, USA: 0} (vp-tally-mismatch)"])
 no_end = log(end="")
-case("no-end", no_end, no_end, [], left=f"no-end.yaml:40:1: warning: the events end without an "
+case("no-end", no_end, no_end, [], left=f"no-end.yaml:40:1: warning: the events end after the last event (line 39) without an "
      "`end` event: the game's final tally is not recorded [missing-end, rule base]\n")
 # a claim with a side that is not one: the sides are fixed, the stray key left for a person
 stray = "  - end: {{CSA: {}, USA: 0, CSX: 1}}\n"
@@ -253,8 +253,8 @@ ill = ILL.replace("RESULT", "|-\n      ill").replace("VP", "0")
 case("ruling-default", ill, ILL.replace("RESULT", "incapacitated").replace("VP", "0"),
      ["26:13: result |-\\n      ill -> incapacitated (result-mismatch)"], status=1,
      shift=-1, left="ruling-default.yaml:24:5: error: jackson was incapacitated by illness here and "
-     "must be replaced at once; no replacement was made before `end` on line 29 "
-     "[replacement-missing, rule 8.13a]\nruling-default.yaml:27:5: error: porter cannot replace jackson: he is on the other "
+     "must be replaced at once; no replacement was made before `end` on line 29 (the `replace` "
+     "on line 27 was refused: replacement-unavailable) [replacement-missing, rule 8.13a]\nruling-default.yaml:27:5: error: porter cannot replace jackson: he is on the other "
      "side; the event is ignored [replacement-unavailable, rule base]\n")
 case("ruling-as-wound", ill, ILL.replace("RESULT", "dead").replace("VP", "3"),
      ["26:13: result |-\\n      ill -> dead (result-mismatch)", "30:24: USA 0 -> 3 (vp-tally-mismatch)"],

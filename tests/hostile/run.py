@@ -756,8 +756,8 @@ CASES = [
          "SPEC 1.1: not an integer -> bad-field, one per event",
          first=("bad-field", 14), codes=["bad-field"] * 5),
     Case("last_turn of 5,000 digits", make_huge_turn_header, 1,
-         "SPEC 1.2: last_turn not an integer -> bad-document at 1:1",
-         first=("bad-document", 1), codes=["bad-document"], extra=expect_no_replay),
+         "SPEC 1.2: last_turn not an integer -> bad-document at its value (line 2)",
+         first=("bad-document", 2), codes=["bad-document"], extra=expect_no_replay),
     Case("turns at INT64_MIN/INT64_MAX, a leap of 2e9 turns, 50,000 wounded", make_turn_leap, 1,
          "SPEC 3.2: three turn-sequence errors (each number accepted); every wound "
          "mends in the leap; no overflow; turn ends at INT64_MIN",

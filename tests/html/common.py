@@ -21,6 +21,9 @@ VOID = {"meta", "link", "br", "img", "input", "hr", "col", "area", "base", "embe
 
 FAILURES = []
 
+# SPEC 9 "Bounded" (src/report_html.h)
+MAX_LINES, CONTEXT, MAX_LEADERS, MAX_COLS, MAX_PX, MAX_DIAGS = 20000, 2, 1000, 400, 60000, 10000
+
 
 def check(cond, what):
     if not cond:
@@ -153,8 +156,10 @@ def diag_rules(root, ids, report, where):
     and shown under that line in the log."""
     listed = root.find_all("ol", "diags")
     items = listed[0].find_all("li") if listed else []
-    check(len(items) == len(report["diagnostics"]), f"{where}: {len(items)} listed diagnostics")
-    for d, li in zip(report["diagnostics"], items):
+    shown = report["diagnostics"][:MAX_DIAGS]
+    check(len(items) == len(shown), f"{where}: {len(items)} listed diagnostics")
+    pos = {}  # each listed line's place among its siblings
+    for d, li in zip(shown, items):
         a = li.find_all("a")
         check(a and a[0].attrs["href"] == f"#L{d['line']}", f"{where}: diagnostic at {d['line']} link")
         check(f"[{d['code']}, rule {d['rule']}]" in li.text(), f"{where}: {d['code']} listed")
@@ -164,7 +169,9 @@ def diag_rules(root, ids, report, where):
         if line is None:
             continue
         sib = line.parent.children
-        i = sib.index(line) + 1
+        if not pos:
+            pos.update((id(n), k) for k, n in enumerate(sib))
+        i = pos[id(line)] + 1
         shown = []
         while i < len(sib) and not (isinstance(sib[i], Node) and sib[i].tag == "div"):
             if isinstance(sib[i], Node):
@@ -174,21 +181,56 @@ def diag_rules(root, ids, report, where):
               f"{where}: {d['code']} shown under line {d['line']}")
 
 
+def listed(nlines, report):
+    """The lines the listing holds: all of them (and any end mark a
+    diagnostic names) up to MAX_LINES lines, else those within CONTEXT of
+    a diagnostic shown."""
+    marks = [d["line"] for d in report["diagnostics"][:MAX_DIAGS]]
+    last = max([nlines] + marks)
+    if nlines <= MAX_LINES:
+        return list(range(1, last + 1))
+    near = {n for m in marks for n in range(m - CONTEXT, m + CONTEXT + 1) if 1 <= n <= last}
+    return sorted(near)
+
+
+def gaps(rows, last):
+    """The "not shown" notes between the rows of a cut listing."""
+    out, nxt = [], 1
+    for n in rows + [last + 1]:
+        if n > nxt:
+            out.append(f"line {nxt} not shown" if n - 1 == nxt else
+                       f"lines {nxt}\u2013{n - 1} not shown")
+        nxt = n + 1
+    return out
+
+
 def log_rules(root, ids, path, report, where):
-    """Every line of the file numbered and anchored, with its text."""
+    """Every line of the file numbered and anchored, with its text (or,
+    past MAX_LINES lines, the lines near a diagnostic, the others noted)."""
     lines = lines_of(path)
     if lines and lines[-1] == "":
         lines.pop()  # the end mark after a final break: anchored only when named
-    last = max([len(lines)] + [d["line"] for d in report["diagnostics"]])
+    want_rows = listed(len(lines), report)
     log = root.find_all("div", "log")
     rows = [n for n in log[0].children if isinstance(n, Node) and n.tag == "div"] if log else []
-    check(len(rows) == last, f"{where}: {len(rows)} log lines, expected {last}")
-    for no, row in enumerate(rows, 1):
-        check(row.attrs.get("id") == f"L{no}", f"{where}: line {no} anchored")
-    for no, text in enumerate(lines, 1):
+    check(len(rows) == len(want_rows), f"{where}: {len(rows)} log lines, expected {len(want_rows)}")
+    for no, row in zip(want_rows, rows):
+        if not check(row.attrs.get("id") == f"L{no}", f"{where}: line {no} anchored"):
+            break
+    notes = [n.text() for n in log[0].children if isinstance(n, Node) and n.tag == "p"
+             and "gap" in n.classes()] if log else []
+    last = max([len(lines)] + want_rows)
+    check(notes == (gaps(want_rows, last) if len(lines) > MAX_LINES else []),
+          f"{where}: the lines left out noted: {notes[:3]}")
+    bound = [p.text() for sec in root.find_all("section") if sec.attrs.get("id") == "log"
+             for p in sec.find_all("p", "bound")]
+    check(bool(bound) == (len(lines) > MAX_LINES), f"{where}: the listing says it is cut {bound}")
+    for no in want_rows:
+        if no > len(lines):
+            continue
         row = ids.get(f"L{no}")
         code = row.find_all("code") if row else []
-        want = "".join(visible(c) for c in text)
+        want = "".join(visible(c) for c in lines[no - 1])
         if not check(code and code[0].text() == want, f"{where}: text of line {no}"):
             print("   got", code[0].text() if code else None, "want", repr(want), file=sys.stderr)
             break
@@ -202,7 +244,8 @@ def visible(c):
         return chr(0x2400 + o)
     if o == 0x7F:
         return "\u2421"
-    if 0x80 <= o < 0xA0 or 0xD800 <= o < 0xE000 or 0xFDD0 <= o <= 0xFDEF or (o & 0xFFFE) == 0xFFFE:
+    if 0x80 <= o < 0xA0 or 0xD800 <= o < 0xE000 or 0xFDD0 <= o <= 0xFDEF or (o & 0xFFFE) == 0xFFFE \
+            or 0x202A <= o <= 0x202E or 0x2066 <= o <= 0x2069:
         return "\ufffd"
     return c
 

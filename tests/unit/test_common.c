@@ -291,6 +291,23 @@ static void test_escape_text_terminal_sequences(void **state)
     assert_int_equal(failures, 0);
 }
 
+/* Bidirectional controls reorder what a terminal shows after them (SPEC 5
+ * "Names"): U+202A..U+202E and U+2066..U+2069 as their three bytes; their
+ * neighbours U+2029, U+202F, U+2065 (unassigned) and U+206A pass. */
+static void test_escape_text_bidi_controls(void **state)
+{
+    (void)state;
+    failures = 0;
+    ESC("a\xe2\x80\xaa" "b", "a\\xE2\\x80\\xAAb");  /* U+202A LRE */
+    ESC("\xe2\x80\xae" "gnp.exe", "\\xE2\\x80\\xAEgnp.exe");  /* U+202E RLO */
+    ESC("\xe2\x81\xa6" "x\xe2\x81\xa9", "\\xE2\\x81\\xA6x\\xE2\\x81\\xA9");  /* LRI, PDI */
+    ESC("\xe2\x80\xa9", "\xe2\x80\xa9");  /* U+2029, not a bidi control: as it is */
+    ESC("\xe2\x80\xaf", "\xe2\x80\xaf");  /* U+202F */
+    ESC("\xe2\x81\xa5", "\xe2\x81\xa5");  /* U+2065 */
+    ESC("\xe2\x81\xaa", "\xe2\x81\xaa");  /* U+206A */
+    assert_int_equal(failures, 0);
+}
+
 static void test_escape_text_c1_controls(void **state)
 {
     (void)state;
@@ -557,6 +574,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_escape_text_terminal_sequences),
         cmocka_unit_test(test_escape_text_c1_controls),
+        cmocka_unit_test(test_escape_text_bidi_controls),
         cmocka_unit_test(test_escape_text_invalid_utf8),
         cmocka_unit_test(test_escape_text_keeps_valid_utf8),
         cmocka_unit_test(test_json_string_exact),

@@ -125,6 +125,7 @@ typedef struct run_s {
     adj_read_status_t last;
     adj_read_status_t again;    /* one more call after the last */
     adj_mark_t events_end;
+    size_t events_end_after;    /* adj_reader_events_end_after at the events' end */
     size_t diags_before_stop;   /* diagnostics already found when the stop came */
 } run_t;
 
@@ -176,6 +177,7 @@ static run_t *run_bytes(const void *data, size_t size)
             run->n++;
         } else if (s == ADJ_READ_EVENTS_END) {
             run->events_end = adj_reader_events_end(run->r);
+            run->events_end_after = adj_reader_events_end_after(run->r);
         } else {
             run->last = s;
             if (s == ADJ_READ_STOP)
@@ -691,6 +693,25 @@ static void test_events_end_mark(void **state)
     /* a block sequence ends where the next token starts: the end of the
      * text, on the line after the trailing comment (17:1) */
     expect_mark(run->events_end, mark_at_offset(y, strlen(y)), "the end of a block events sequence");
+    /* a line the file does not show: the messages name line 16 (SPEC 4) */
+    CHECK(run->events_end_after == 16, "the mark lies after line %zu, expected 16",
+          run->events_end_after);
+    run_free(run);
+
+    /* no line break at the end: libyaml still puts the mark on the next line */
+    static const char bare[] = HEAD "  - turn: 1";
+    run = run_yaml(bare);
+    expect_mark(run->events_end, (adj_mark_t){15, 1}, "the end of a file without a last line break");
+    CHECK(run->events_end_after == 14, "the mark lies after line %zu, expected 14",
+          run->events_end_after);
+    run_free(run);
+
+    /* a key after the events: the mark is on that key's line, which the file shows */
+    static const char key[] = HEAD "  - turn: 1\ngame: x\n";
+    run = run_yaml(key);
+    expect_seq(run, "HEXS");
+    CHECK(run->events_end_after == 0, "a mark on a shown line: %zu, expected 0",
+          run->events_end_after);
     run_free(run);
 
     static const char flow[] = HEAD_TOP ROSTER "events: [{turn: 1}, {end: ~}]\n";
@@ -699,6 +720,8 @@ static void test_events_end_mark(void **state)
     expect_seq(run, "HEEXD");
     adj_mark_t close = ev_at(flow, "]\n");
     expect_mark(run->events_end, close, "the end of a flow events sequence");
+    CHECK(run->events_end_after == 0, "a flow sequence ends at its `]`: %zu, expected 0",
+          run->events_end_after);
     run_free(run);
 
     /* a document end marker is not a second document */
@@ -706,6 +729,8 @@ static void test_events_end_mark(void **state)
     run = run_yaml(dots);
     EXPECT_NONE(run);
     expect_seq(run, "HEXD");
+    CHECK(run->events_end_after == 0, "the mark is at `...`: %zu, expected 0",
+          run->events_end_after);
     run_free(run);
     FINISH();
 }
@@ -774,12 +799,12 @@ static void test_integers_at_the_64_bit_limits(void **state)
     static const char h1[] = "format: adjutant/1\nfirst_turn: -9223372036854775809\nlast_turn: 1\n"
                              "sides: [A, B]\nleaders: [{id: x, side: A}]\nevents: []\n";
     run = run_yaml(h1);
-    EXPECT(run, W(ADJ_D_BAD_DOCUMENT, (adj_mark_t){1, 1}));
+    EXPECT(run, W(ADJ_D_BAD_DOCUMENT, (adj_mark_t){2, 13}));
     run_free(run);
     static const char h2[] = "format: adjutant/1\nlast_turn: 9223372036854775808\n"
                              "sides: [A, B]\nleaders: [{id: x, side: A}]\nevents: []\n";
     run = run_yaml(h2);
-    EXPECT(run, W(ADJ_D_BAD_DOCUMENT, (adj_mark_t){1, 1}));
+    EXPECT(run, W(ADJ_D_BAD_DOCUMENT, (adj_mark_t){2, 12}));
     run_free(run);
     FINISH();
 }
@@ -1198,70 +1223,89 @@ typedef struct doc_case_s {
 #define GOODTAIL "sides: [CSA, USA]\nleaders:\n  - {id: lee, side: CSA}\nevents: []\n"
 
 static const doc_case_t doc_cases[] = {
-    {"empty file", "", 1, 1, NULL},
-    {"only comments", "# a comment\n\n   # another\n", 1, 1, NULL},
-    {"only whitespace", "\n\n   \n", 1, 1, NULL},
-    {"not a mapping (a list)", "- format: adjutant/1\n- last_turn: 3\n", 1, 1, NULL},
-    {"not a mapping (a scalar)", "adjutant/1\n", 1, 1, NULL},
-    {"not a mapping, after comments", "# header\n\n[format, adjutant/1]\n", 3, 1, NULL},
-    {"an explicit empty document", "---\n", 1, 1, NULL},
+    {"empty file", "", 1, 1, "no YAML document"},
+    {"only comments", "# a comment\n\n   # another\n", 1, 1, "no YAML document"},
+    {"only whitespace", "\n\n   \n", 1, 1, "no YAML document"},
+    {"not a mapping (a list)", "- format: adjutant/1\n- last_turn: 3\n", 1, 1, "must be a mapping"},
+    {"not a mapping (a scalar)", "adjutant/1\n", 1, 1, "must be a mapping"},
+    {"not a mapping, after comments", "# header\n\n[format, adjutant/1]\n", 3, 1, "mapping"},
+    {"an explicit empty document", "---\n", 1, 1, "must be a mapping"},
+    {"not a mapping, after ---", "# a log\n---\n- a\n", 3, 1, "must be a mapping"},
     {"events missing", "format: adjutant/1\nlast_turn: 3\n" "sides: [CSA, USA]\nleaders:\n"
-                       "  - {id: lee, side: CSA}\n", 1, 1, "events"},
-    {"format missing", "last_turn: 3\n" GOODTAIL, 1, 1, "format"},
-    {"format wrong", "format: adjutant/2\nlast_turn: 3\n" GOODTAIL, 1, 1, "format"},
-    {"format with a space", "format: 'adjutant/1 '\nlast_turn: 3\n" GOODTAIL, 1, 1, "format"},
-    {"format a list", "format: [adjutant/1]\nlast_turn: 3\n" GOODTAIL, 1, 1, "format"},
-    {"format wins over last_turn", "format: adjutant/0\n" GOODTAIL, 1, 1, "format"},
-    {"first_turn a word", "format: adjutant/1\nfirst_turn: one\nlast_turn: 3\n" GOODTAIL, 1, 1,
-     "first_turn"},
-    {"first_turn quoted", "format: adjutant/1\nfirst_turn: \"1\"\nlast_turn: 3\n" GOODTAIL, 1, 1,
-     "first_turn"},
-    {"first_turn null", "format: adjutant/1\nfirst_turn: ~\nlast_turn: 3\n" GOODTAIL, 1, 1,
-     "first_turn"},
-    {"first_turn 1.0", "format: adjutant/1\nfirst_turn: 1.0\nlast_turn: 3\n" GOODTAIL, 1, 1,
-     "first_turn"},
-    {"last_turn missing", "format: adjutant/1\n" GOODTAIL, 1, 1, "last_turn"},
-    {"last_turn quoted", "format: adjutant/1\nlast_turn: '3'\n" GOODTAIL, 1, 1, "last_turn"},
-    {"last_turn empty", "format: adjutant/1\nlast_turn:\n" GOODTAIL, 1, 1, "last_turn"},
-    {"last_turn 0x10", "format: adjutant/1\nlast_turn: 0x10\n" GOODTAIL, 1, 1, "last_turn"},
-    {"last_turn a mapping", "format: adjutant/1\nlast_turn: {a: 1}\n" GOODTAIL, 1, 1, "last_turn"},
-    {"last < first", "format: adjutant/1\nfirst_turn: 4\nlast_turn: 3\n" GOODTAIL, 1, 1,
-     "last_turn"},
-    {"last < the default first", "format: adjutant/1\nlast_turn: 0\n" GOODTAIL, 1, 1, "last_turn"},
+                       "  - {id: lee, side: CSA}\n", 1, 1, "`events` is missing"},
+    {"format missing", "last_turn: 3\n" GOODTAIL, 1, 1,
+     "`format` is missing: a log starts with `format: adjutant/1`"},
+    {"format wrong", "format: adjutant/2\nlast_turn: 3\n" GOODTAIL, 1, 9,
+     "`format` must be exactly adjutant/1, not \"adjutant/2\""},
+    {"format with a space", "format: 'adjutant/1 '\nlast_turn: 3\n" GOODTAIL, 1, 9,
+     "not the quoted string \"adjutant/1 \""},
+    {"format a list", "format: [adjutant/1]\nlast_turn: 3\n" GOODTAIL, 1, 9, "not a list"},
+    {"first_turn a word", "format: adjutant/1\nfirst_turn: one\nlast_turn: 3\n" GOODTAIL, 2, 13,
+     "`first_turn` must be an integer, not \"one\""},
+    {"first_turn quoted", "format: adjutant/1\nfirst_turn: \"1\"\nlast_turn: 3\n" GOODTAIL, 2, 13,
+     "`first_turn` must be an integer, not the quoted string \"1\""},
+    {"first_turn null", "format: adjutant/1\nfirst_turn: ~\nlast_turn: 3\n" GOODTAIL, 2, 13,
+     "`first_turn` must be an integer, not null"},
+    {"first_turn 1.0", "format: adjutant/1\nfirst_turn: 1.0\nlast_turn: 3\n" GOODTAIL, 2, 13,
+     "not \"1.0\""},
+    {"last_turn missing", "format: adjutant/1\n" GOODTAIL, 1, 1, "`last_turn` is missing"},
+    {"last_turn quoted", "format: adjutant/1\nlast_turn: '3'\n" GOODTAIL, 2, 12,
+     "`last_turn` must be an integer, not the quoted string \"3\""},
+    {"last_turn empty", "format: adjutant/1\nlast_turn:\n" GOODTAIL, 2, 11,
+     "`last_turn` must be an integer, not null"},
+    {"last_turn 0x10", "format: adjutant/1\nlast_turn: 0x10\n" GOODTAIL, 2, 12, "not \"0x10\""},
+    {"last_turn a mapping", "format: adjutant/1\nlast_turn: {a: 1}\n" GOODTAIL, 2, 12,
+     "`last_turn` must be an integer, not a mapping"},
+    {"last < first", "format: adjutant/1\nfirst_turn: 4\nlast_turn: 3\n" GOODTAIL, 3, 12,
+     "`last_turn` must be at least `first_turn` (4), not 3"},
+    {"last < the default first", "format: adjutant/1\nlast_turn: 0\n" GOODTAIL, 2, 12,
+     "`last_turn` must be at least `first_turn` (1, its default), not 0"},
     {"sides missing", "format: adjutant/1\nlast_turn: 3\nleaders: [{id: a, side: X}]\nevents: []\n",
-     1, 1, "sides"},
+     1, 1, "`sides` is missing"},
     {"sides the same", "format: adjutant/1\nlast_turn: 3\nsides: [CSA, CSA]\n"
-                       "leaders: [{id: a, side: CSA}]\nevents: []\n", 1, 1, "sides"},
+                       "leaders: [{id: a, side: CSA}]\nevents: []\n", 3, 8,
+     "`sides` must be a list of two distinct names: both are \"CSA\""},
     {"sides one", "format: adjutant/1\nlast_turn: 3\nsides: [CSA]\n"
-                  "leaders: [{id: a, side: CSA}]\nevents: []\n", 1, 1, "sides"},
+                  "leaders: [{id: a, side: CSA}]\nevents: []\n", 3, 8, ", not a list of 1"},
+    {"sides empty", "format: adjutant/1\nlast_turn: 3\nsides: []\n"
+                    "leaders: [{id: a, side: CSA}]\nevents: []\n", 3, 8, ", not an empty list"},
     {"sides three", "format: adjutant/1\nlast_turn: 3\nsides: [CSA, USA, UK]\n"
-                    "leaders: [{id: a, side: CSA}]\nevents: []\n", 1, 1, "sides"},
+                    "leaders: [{id: a, side: CSA}]\nevents: []\n", 3, 8, ", not a list of 3"},
+    {"sides three, the third a list", "format: adjutant/1\nlast_turn: 3\nsides: [CSA, USA, [X]]\n"
+                    "leaders: [{id: a, side: CSA}]\nevents: []\n", 3, 8,
+     ": item 3 is a list, not a name"},
     {"sides a scalar", "format: adjutant/1\nlast_turn: 3\nsides: CSA\n"
-                       "leaders: [{id: a, side: CSA}]\nevents: []\n", 1, 1, "sides"},
+                       "leaders: [{id: a, side: CSA}]\nevents: []\n", 3, 8, ", not \"CSA\""},
     {"sides with a null", "format: adjutant/1\nlast_turn: 3\nsides: [CSA, ~]\n"
-                          "leaders: [{id: a, side: CSA}]\nevents: []\n", 1, 1, "sides"},
+                          "leaders: [{id: a, side: CSA}]\nevents: []\n", 3, 8,
+     ": item 2 is null, not a name"},
     {"sides with a list", "format: adjutant/1\nlast_turn: 3\nsides: [CSA, [USA]]\n"
-                          "leaders: [{id: a, side: CSA}]\nevents: []\n", 1, 1, "sides"},
+                          "leaders: [{id: a, side: CSA}]\nevents: []\n", 3, 8,
+     ": item 2 is a list, not a name"},
     {"sides a mapping", "format: adjutant/1\nlast_turn: 3\nsides: {CSA: USA}\n"
-                        "leaders: [{id: a, side: CSA}]\nevents: []\n", 1, 1, "sides"},
+                        "leaders: [{id: a, side: CSA}]\nevents: []\n", 3, 8, ", not a mapping"},
     {"leaders a mapping", "format: adjutant/1\nlast_turn: 3\nsides: [CSA, USA]\n"
-                          "leaders: {id: a, side: CSA}\nevents: []\n", 1, 1, "leaders"},
+                          "leaders: {id: a, side: CSA}\nevents: []\n", 4, 10,
+     "`leaders` must be a list of the leaders (the roster), not a mapping"},
     {"leaders a scalar", "format: adjutant/1\nlast_turn: 3\nsides: [CSA, USA]\n"
-                         "leaders: lee\nevents: []\n", 1, 1, "leaders"},
+                         "leaders: lee\nevents: []\n", 4, 10, "not \"lee\""},
     {"leaders missing", "format: adjutant/1\nlast_turn: 3\nsides: [CSA, USA]\nevents: []\n", 1, 1,
-     NULL},
+     "`leaders` is missing"},
     {"leaders empty", "format: adjutant/1\nlast_turn: 3\nsides: [CSA, USA]\nleaders: []\n"
-                      "events: []\n", 1, 1, NULL},
+                      "events: []\n", 4, 10, "`leaders` is empty"},
     {"events a mapping", "format: adjutant/1\nlast_turn: 3\n" "sides: [CSA, USA]\n"
-                         "leaders: [{id: a, side: CSA}]\nevents: {turn: 1}\n", 1, 1, "events"},
+                         "leaders: [{id: a, side: CSA}]\nevents: {turn: 1}\n", 5, 9,
+     "`events` must be a list of the game's events, not a mapping"},
     {"events null", "format: adjutant/1\nlast_turn: 3\n" "sides: [CSA, USA]\n"
-                    "leaders: [{id: a, side: CSA}]\nevents: ~\n", 1, 1, "events"},
+                    "leaders: [{id: a, side: CSA}]\nevents: ~\n", 5, 9, "not null"},
     {"events empty", "format: adjutant/1\nlast_turn: 3\n" "sides: [CSA, USA]\n"
-                     "leaders: [{id: a, side: CSA}]\nevents:\n", 1, 1, "events"},
-    {"document start after comments", "# a log\n\nformat: adjutant/9\nlast_turn: 3\n" GOODTAIL, 3,
-     1, "format"},
-    {"explicit document start", "# a log\n--- \nformat: adjutant/9\nlast_turn: 3\n" GOODTAIL, 2, 1,
-     "format"},
+                     "leaders: [{id: a, side: CSA}]\nevents:\n", 5, 8, "not null"},
+    {"document start after comments", "# a log\n\nlast_turn: 3\n" GOODTAIL, 3, 1,
+     "`format` is missing"},
+    {"explicit document start", "# a log\n--- \nlast_turn: 3\n" GOODTAIL, 3, 1,
+     "`format` is missing"},
+    {"a flow mapping's start", "{last_turn: 3, sides: [A, B], leaders: [{id: a, side: A}], "
+                               "events: []}\n", 1, 1, "`format` is missing"},
 };
 
 static void test_bad_document_cases(void **state)
@@ -1310,6 +1354,33 @@ static void test_bad_document_keeps_header_warnings_only(void **state)
     FINISH();
 }
 
+/* Step 1 reports every header problem in one run, each naming its key;
+ * sorted, the ties at the document's start keep SPEC 1.2's order. */
+static void test_bad_document_every_header_problem_at_once(void **state)
+{
+    (void)state;
+    begin();
+    static const char y[] = "game: Seven Days\nfirst_turn: x\n";
+    run_t *run = run_yaml(y);
+    static const char *const want[] = {"`events` is missing", "`format` is missing",
+                                       "`last_turn` is missing", "`sides` is missing",
+                                       "`leaders` is missing",
+                                       "`first_turn` must be an integer, not \"x\""};
+    size_t n = sizeof want / sizeof *want;
+    CHECK(run->diags.count == n, "%zu diagnostics, expected %zu", run->diags.count, n);
+    for (size_t i = 0; i < n && i < run->diags.count; i++) {
+        const adj_diag_t *d = &run->diags.items[i];
+        size_t line = i == 5 ? 2 : 1, col = i == 5 ? 13 : 1;  /* sorted by line, column */
+        CHECK(d->code == ADJ_D_BAD_DOCUMENT && d->mark.line == line && d->mark.column == col &&
+                  strstr(d->message, want[i]),
+              "diagnostic %zu: %zu:%zu %s, expected %zu:%zu bad-document \"%s\"", i,
+              d->mark.line, d->mark.column, d->message, line, col, want[i]);
+    }
+    CHECK(run->diags.stopped, "the audit stops");
+    run_free(run);
+    FINISH();
+}
+
 /* Steps 2 and 3: every roster entry dropped, then bad-document; step 4
  * and 5 problems are not reported after the stop. */
 static void test_bad_document_empty_roster_after_drops(void **state)
@@ -1331,10 +1402,12 @@ static void test_bad_document_empty_roster_after_drops(void **state)
                             "  - turn: 1\n";
     run_t *run = run_yaml(y);
     expect_seq(run, "S");
-    EXPECT(run, W(ADJ_D_BAD_DOCUMENT, ((adj_mark_t){1, 1})),
+    /* step 3 points at the `leaders` value: its first item's `-` */
+    EXPECT(run, W(ADJ_D_BAD_DOCUMENT, ((adj_mark_t){7, 3})),
            Wkv(ADJ_D_BAD_FIELD, y, "side: Union"), Wkv(ADJ_D_BAD_FIELD, y, "id: bad id"),
            W(ADJ_D_BAD_FIELD, at(y, "just-a-name")));
-    expect_message(run, ADJ_D_BAD_DOCUMENT, "roster");
+    expect_message(run, ADJ_D_BAD_DOCUMENT, "no entry of `leaders` is kept (each of its 3 is "
+                                            "dropped");
     run_free(run);
     FINISH();
 }
@@ -2386,6 +2459,7 @@ int main(void)
         cmocka_unit_test(test_strings_with_nul_bytes_are_compared_whole),
         cmocka_unit_test(test_bad_document_cases),
         cmocka_unit_test(test_bad_document_keeps_header_warnings_only),
+        cmocka_unit_test(test_bad_document_every_header_problem_at_once),
         cmocka_unit_test(test_bad_document_empty_roster_after_drops),
         cmocka_unit_test(test_bad_document_key_after_events),
         cmocka_unit_test(test_bad_document_second_document),

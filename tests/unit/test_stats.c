@@ -12,6 +12,7 @@
 
 #include <cmocka.h>
 
+#include "adj_mathfn.h"
 #include "adj_stats.h"
 
 static void assert_near(double got, double want, double tol)
@@ -107,6 +108,104 @@ static void test_bh_single_row_and_cap(void **state)
         assert_true(adj[i] == 1.0);
 }
 
+/* Units in the last place between got and want (finite, same sign). */
+static uint64_t ulps(double got, double want)
+{
+    int64_t a, b;
+    memcpy(&a, &got, sizeof a);
+    memcpy(&b, &want, sizeof b);
+    return (uint64_t)(a > b ? a - b : b - a);
+}
+
+/* The project's exp against the correctly rounded values (worked with
+ * 200-bit arithmetic, mpmath): within 2 units in the last place. */
+static void test_exp_is_within_two_ulps(void **state)
+{
+    (void)state;
+    static const struct { double x, want; } v[] = {
+        {1.0, 0x1.5bf0a8b145769p+1},    {-1.0, 0x1.78b56362cef38p-2},
+        {0.5, 0x1.a61298e1e069cp+0},    {-20.5, 0x1.57a3afeed00abp-30},
+        {100.0, 0x1.3494a9b171bf5p+144}, {-700.0, 0x1.14f2b0fb9307fp-1010},
+        {1e-10, 0x1.000000006df38p+0},
+    };
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+        if (ulps(adj_exp(v[i].x), v[i].want) > 2)
+            fail_msg("exp(%g) = %a, want %a", v[i].x, adj_exp(v[i].x), v[i].want);
+    assert_true(adj_exp(0.0) == 1.0);
+    assert_true(adj_exp(-800.0) == 0.0);
+    assert_true(adj_exp(800.0) > 1e308);
+}
+
+/* erfc on both sides of the switch from the series (x < 1.5) to the
+ * continued fraction, against 200-bit values: within a relative 1e-13. */
+static void test_erfc_matches_reference_values(void **state)
+{
+    (void)state;
+    static const struct { double x, want; } v[] = {
+        {0.1, 0x1.c66b42bb6099ap-1},  {0.5, 0x1.eb02147ce245cp-2},  {1.0, 0x1.4226162fbddd5p-3},
+        {1.4999, 0x1.15c39ae72c307p-5}, {1.5, 0x1.15aaa8ec85205p-5}, {2.0, 0x1.328f5ec350e67p-8},
+        {3.0, 0x1.729df6503422ap-16}, {5.0, 0x1.b0c1a759f7739p-40}, {10.0, 0x1.7d8a7f2a8a2d0p-149},
+        {26.0, 0x1.284bfe1cdea24p-981},
+    };
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+        assert_near(adj_erfc(v[i].x) / v[i].want, 1.0, 1e-13);
+    assert_true(adj_erfc(0.0) == 1.0);
+    assert_true(adj_erfc(30.0) == 0.0);
+    assert_near(adj_erfc(-1.0), 2.0 - 0x1.4226162fbddd5p-3, 1e-15);
+}
+
+/* The same bytes on every platform: these are what every build must give
+ * (the page's are compared with the CLI's by tests/web/dice_same.js). */
+static void test_p_values_are_pinned_to_the_bit(void **state)
+{
+    (void)state;
+    assert_true(adj_stats_q5(24.0) == 0x1.c7519fbbbdfe2p-13);
+    assert_true(adj_stats_q35(49.8018) == 0x1.999a9d62acb5fp-5);
+}
+
+/* Chi-square with 35 degrees of freedom: 49.8018 at 5%, 66.6188 at 0.1%. */
+static void test_q35_matches_the_tables(void **state)
+{
+    (void)state;
+    assert_near(adj_stats_q35(49.8018), 0.05, 0.000005);
+    assert_near(adj_stats_q35(66.6188), 0.001, 0.0000001);
+    assert_true(adj_stats_q35(0.0) == 1.0);
+    for (double x = 0.001; x < 3; x *= 1.5)
+        assert_true(adj_stats_q35(x) <= 1.0 && adj_stats_q5(x) <= 1.0);  /* never above 1 */
+    int64_t cells[36] = {0};
+    cells[1] = 180;  /* every pair (1,2): (36*180 - 180)^2 + 35 * 180^2 over 36*180 */
+    assert_true(adj_stats_chi2_pairs(cells) == 6300.0);
+}
+
+/* Residual (count - n/6) / sqrt(n/6) reaching 3: n = 600 expects 100 with
+ * sqrt 10, so 130 and 70 are exactly 3 away; 129 and 71 are not. */
+static void test_residual_of_three(void **state)
+{
+    (void)state;
+    assert_true(adj_stats_residual_off(130, 600, 6));
+    assert_true(adj_stats_residual_off(70, 600, 6));
+    assert_false(adj_stats_residual_off(129, 600, 6));
+    assert_false(adj_stats_residual_off(71, 600, 6));
+    /* pairs: n = 3600 expects 100 per cell, sqrt 10 */
+    assert_true(adj_stats_residual_off(130, 3600, 36));
+    assert_false(adj_stats_residual_off(129, 3600, 36));
+}
+
+/* The repeat bound: P / 6 / ... / 6, L times, capped at 1. */
+static void test_repeat_bound(void **state)
+{
+    (void)state;
+    assert_true(adj_stats_repeat_p(36, 2) == 1.0);
+    assert_true(adj_stats_repeat_p(36, 3) == 1.0 / 6);
+    assert_true(adj_stats_repeat_p(1, 0) == 1.0);
+    assert_true(adj_stats_repeat_p(5, 0) == 1.0);
+    double p = 15000;
+    for (int i = 0; i < 50; i++)
+        p /= 6;
+    assert_true(adj_stats_repeat_p(15000, 50) == p);
+    assert_true(adj_stats_repeat_p(1, 5000) == 0.0);
+}
+
 static void put(double v, const char *want)
 {
     adj_buf_t b = {0};
@@ -140,6 +239,12 @@ int main(void)
         cmocka_unit_test(test_bh_ties),
         cmocka_unit_test(test_bh_single_row_and_cap),
         cmocka_unit_test(test_double_round_trips),
+        cmocka_unit_test(test_exp_is_within_two_ulps),
+        cmocka_unit_test(test_erfc_matches_reference_values),
+        cmocka_unit_test(test_p_values_are_pinned_to_the_bit),
+        cmocka_unit_test(test_q35_matches_the_tables),
+        cmocka_unit_test(test_residual_of_three),
+        cmocka_unit_test(test_repeat_bound),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,6 +1,7 @@
 /*
- * audit.c - one file's audit: the reader's streaming loop feeding the
- * engine, stopping where `--at` says.
+ * replay.c - one file's audit: the one replay loop, the reader's stream
+ * feeding the engine, stopping where `--at` says, telling the observers a
+ * command plugs in (adj_audit_opts_t) what happens on the way.
  */
 #include "adj_audit.h"
 
@@ -80,6 +81,27 @@ static void turn_edge(const adj_audit_t *a, const adj_entry_t *en, const adj_aud
                                                     r.header->leader_count});
 }
 
+/* An entry: the dropped rolls before it, the turn it may begin, the
+ * engine, the observer. True when --at's moment is reached. */
+static bool replay_entry(adj_audit_t *a, adj_reader_t *r, const adj_entry_t *en,
+                         const adj_audit_opts_t *o)
+{
+    if (o->read_only) {
+        o->on_entry(o->entry_ctx, a, en, 0, false);
+        return false;
+    }
+    bool was_over = (o->on_entry || o->at.kind == ADJ_AT_TURN) &&
+                    adj_engine_result(a->engine).ended;
+    audit_pass_dropped(a, r);
+    if (o->on_turn && en->kind == ADJ_EV_TURN)
+        turn_edge(a, en, o);
+    size_t from = a->diags.count;
+    adj_engine_feed(a->engine, en);
+    if (o->on_entry)
+        o->on_entry(o->entry_ctx, a, en, from, was_over);
+    return at_reached(&o->at, en, was_over);
+}
+
 static void audit_run(adj_audit_t *a, adj_reader_t *r, const adj_audit_opts_t *o)
 {
     a->reader = r;
@@ -90,23 +112,23 @@ static void audit_run(adj_audit_t *a, adj_reader_t *r, const adj_audit_opts_t *o
         const adj_entry_t *en;
         adj_read_status_t st = adj_reader_next(r, &en);
         if (st == ADJ_READ_HEADER) {
-            audit_start_replay(a, r, o);
+            if (!o->read_only)
+                audit_start_replay(a, r, o);
             if (o->on_header && !o->on_header(o->step_ctx, a))
                 break;  /* explain: a name not in the roster */
         } else if (st == ADJ_READ_ENTRY) {
-            bool was_over = o->at.kind == ADJ_AT_TURN && adj_engine_result(a->engine).ended;
-            audit_pass_dropped(a, r);
-            if (o->on_turn && en->kind == ADJ_EV_TURN)
-                turn_edge(a, en, o);
-            adj_engine_feed(a->engine, en);
-            if (at_reached(&o->at, en, was_over)) {
+            if (replay_entry(a, r, en, o)) {
                 a->at_reached = true;
                 break;  /* the moment asked for: nothing expires, no missing-end */
             }
         } else if (st == ADJ_READ_EVENTS_END) {
+            if (o->read_only)
+                continue;
+            a->at_whole = o->at.kind != ADJ_AT_NONE;
             audit_pass_dropped(a, r);
             if (!o->open_end)  /* status reads on: keys after `events` are still reported */
-                adj_engine_finish(a->engine, adj_reader_events_end(r));
+                adj_engine_finish_after(a->engine, adj_reader_events_end(r),
+                                        adj_reader_events_end_after(r));
         } else {
             if (st == ADJ_READ_IO_ERROR) {
                 int err = adj_reader_io_errno(r);

@@ -1,5 +1,5 @@
 /*
- * log.c - names of the typed log's enumerations, expanded from the tables
+ * log_names.c - names of the typed log's enumerations, expanded from the tables
  * in adj_log.h.
  */
 #include "adj_log.h"

@@ -1,7 +1,7 @@
 /*
- * explain.c - the dispute tools (SPEC 6.3, 6.4): a leader's story collected
- * from the engine's steps, and one log replayed under two readings. The
- * chosen reporter writes both.
+ * cmd_explain.c - `adjutant explain FILE LEADER...` (SPEC 6.3): each
+ * leader's story collected from the engine's steps, which the chosen
+ * reporter writes.
  */
 #include "adj_cli.h"
 
@@ -110,25 +110,21 @@ static int explain_find_leaders(const adj_audit_t *a, adj_story_t *stories, size
     return status;
 }
 
-static int explain_report(const adj_config_t *c, const adj_audit_t *a, const adj_story_t *stories,
-                          size_t n)
+typedef struct explain_report_s {
+    const adj_audit_t *a;
+    const adj_story_t *stories;
+    size_t count;
+} explain_report_t;
+
+static void explain_op(adj_buf_t *out, const adj_reporter_t *r, const void *ctx,
+                       const adj_report_opts_t *o)
 {
-    adj_buf_t out = {0};
-    adj_report_opts_t ro = {.audit = &c->audit, .color = c->color};
-    if (c->reporter->begin)
-        c->reporter->begin(&out, &ro);
-    for (size_t i = 0; i < n; i++)
-        c->reporter->explain(&out, a, &stories[i], &ro);
-    if (c->reporter->end)
-        c->reporter->end(&out, &ro);
-    int status = a->diags.errors ? ADJ_EXIT_FLAWS : ADJ_EXIT_OK;
-    adj_cli_write(&out);
-    status = adj_cli_flush(status);
-    adj_buf_free(&out);
-    return status;
+    const explain_report_t *x = ctx;
+    for (size_t i = 0; i < x->count; i++)
+        r->explain(out, x->a, &x->stories[i], o);
 }
 
-int adj_cmd_explain(const adj_config_t *c)
+static int explain_run(const adj_config_t *c)
 {
     const char *file = c->args[0];
     size_t nleaders = c->arg_count - 1;
@@ -151,7 +147,9 @@ int adj_cmd_explain(const adj_config_t *c)
         status = explain_find_leaders(&a, stories, nleaders);
         if (status == ADJ_EXIT_OK) {
             adj_cli_warn_at(file, &a, &c->audit);
-            status = explain_report(c, &a, stories, nleaders);
+            explain_report_t rep = {&a, stories, nleaders};
+            status = adj_run_report(c, a.diags.errors ? ADJ_EXIT_FLAWS : ADJ_EXIT_OK, explain_op,
+                                    &rep);
         }
     }
     stories_free(stories, nleaders);
@@ -161,67 +159,15 @@ int adj_cmd_explain(const adj_config_t *c)
     return status;
 }
 
-/* ------------------------------------------------------------------ */
-/* compare                                                             */
-/* ------------------------------------------------------------------ */
 
-/* Read the log once (SPEC 5: a pipe or a FIFO gives its bytes once) and
- * replay those bytes under both readings. False, with a message and
- * nothing to free, when there is nothing to compare. */
-static bool compare_replay(const char *file, adj_audit_t run[2], const adj_audit_opts_t opts[2])
-{
-    adj_buf_t in = {0};
-    adj_slurp_status_t st;
-    if (!adj_slurp(file, ADJ_MAX_SLURP, &in, &st)) {
-        if (st == ADJ_SLURP_TOO_BIG)
-            adj_cli_error_name(file, "larger than the %zu MiB compare reads into memory",
-                               ADJ_MAX_SLURP >> 20);
-        else
-            adj_cli_error_name(file, "%s", strerror(errno));
-        adj_buf_free(&in);
-        return false;
-    }
-    adj_audit_bytes(&run[0], in.data ? in.data : "", in.len, file, &opts[0]);
-    if (!run[0].replayed) {  /* SPEC 6.4: no replay, nothing to compare */
-        adj_buf_t out = {0};
-        adj_report_opts_t ro = {.audit = &opts[0], .color = false};
-        adj_reporter_at(0)->audit(&out, &run[0], &ro);  /* the default (text) report */
-        fputs(out.data ? out.data : "", stderr);
-        adj_buf_free(&out);
-        adj_cli_error_name(file, "the log could not be replayed, so there is nothing to compare");
-        adj_audit_free(&run[0]);
-        adj_buf_free(&in);
-        return false;
-    }
-    adj_cli_warn_at(file, &run[0], &opts[0]);
-    adj_audit_bytes(&run[1], in.data ? in.data : "", in.len, file, &opts[1]);
-    adj_buf_free(&in);
-    return true;
-}
-
-int adj_cmd_compare(const adj_config_t *c)
-{
-    const char *file = c->args[0];
-    adj_audit_opts_t opts[2] = {c->audit, c->audit};
-    memset(&opts[0].rulings, 0, sizeof opts[0].rulings);  /* [0]: the default reading */
-    adj_audit_t run[2];
-    if (!compare_replay(file, run, opts))
-        return ADJ_EXIT_USAGE;
-    adj_compare_t cmp;
-    adj_compare_init(&cmp, file, &run[0], &run[1], &opts[1].rulings);
-    adj_buf_t out = {0};
-    adj_report_opts_t ro = {.audit = &c->audit, .color = c->color};
-    if (c->reporter->begin)
-        c->reporter->begin(&out, &ro);
-    c->reporter->compare(&out, &cmp, &ro);
-    if (c->reporter->end)
-        c->reporter->end(&out, &ro);
-    int status = (cmp.leaders_differ || cmp.tally_differs) ? ADJ_EXIT_FLAWS : ADJ_EXIT_OK;
-    adj_cli_write(&out);
-    status = adj_cli_flush(status);
-    adj_buf_free(&out);
-    adj_compare_free(&cmp);
-    adj_audit_free(&run[0]);
-    adj_audit_free(&run[1]);
-    return status;
-}
+const adj_command_t adj_command_explain = {
+    .name = "explain",
+    .synopsis = "[options] FILE LEADER...",
+    .help = "tell the story of one or more leaders' game, step by step",
+    .min_args = 2,
+    .args_error = "explain needs a FILE and at least one LEADER id",
+    .options = ADJ_OPT_FORMAT | ADJ_OPT_RULING | ADJ_OPT_AT | ADJ_OPT_COLOR,
+    .input = ADJ_INPUT_STREAM,
+    .op = ADJ_OP_EXPLAIN,
+    .run = explain_run,
+};

@@ -1,5 +1,5 @@
 /*
- * single.c - `adjutant audit --format html FILE` (SPEC 9): one file, read
+ * cmd_audit_html.c - `adjutant audit --format html FILE` (SPEC 9): one file, read
  * once into memory (so standard input and a FIFO work, and the page shows
  * exactly the bytes audited), audited from there with the engine telling
  * its turns and steps to a chronicle, and the page written as it is made.
@@ -17,27 +17,25 @@
 /* The largest log shown whole: the page holds every line of it. */
 #define SINGLE_MAX_INPUT ((size_t)256 << 20)
 
-static bool drain_failed;
-
-/* The reporter's buffer, written as the page is made. */
+/* The reporter's buffer, written as the page is made (a failed write is
+ * remembered by standard output's error flag, for adj_cli_flush). */
 static void drain(adj_buf_t *out)
 {
-    if (!adj_cli_write(out))
-        drain_failed = true;
+    adj_cli_write(out);
     adj_buf_reset(out);
 }
 
-int adj_cmd_audit_single(const adj_config_t *c)
+int adj_cmd_audit_html(const adj_config_t *c)
 {
     const char *path = c->args[0];
     adj_buf_t in = {0};
     adj_slurp_status_t st;
     if (!adj_slurp(path, SINGLE_MAX_INPUT, &in, &st)) {  /* once: a pipe works */
         if (st == ADJ_SLURP_TOO_BIG)
-            adj_cli_error("%s: too large for an HTML report (more than %zu MiB)", path,
-                          SINGLE_MAX_INPUT >> 20);
+            adj_cli_error_name(path, "too large for an HTML report (more than %zu MiB)",
+                               SINGLE_MAX_INPUT >> 20);
         else
-            adj_cli_error("%s: %s", path, strerror(errno));
+            adj_cli_error_io(path, errno);
         adj_buf_free(&in);
         return ADJ_EXIT_USAGE;
     }
@@ -54,14 +52,10 @@ int adj_cmd_audit_single(const adj_config_t *c)
     adj_report_log_t log = {(const unsigned char *)(in.data ? in.data : ""), in.len, &ch};
     adj_report_opts_t ro = {.audit = &c->audit, .log = &log, .drain = drain};
     adj_buf_t out = {0};
-    drain_failed = false;
     c->reporter->audit(&out, &a, &ro);
     drain(&out);
     int status = a.diags.errors ? ADJ_EXIT_FLAWS : ADJ_EXIT_OK;
-    if (drain_failed || fflush(stdout) != 0 || ferror(stdout)) {
-        adj_cli_error("cannot write the report: %s", strerror(errno));
-        status = ADJ_EXIT_USAGE;
-    }
+    status = adj_cli_flush(status);  /* a failed drain failed stdout too */
     adj_buf_free(&out);
     adj_chronicle_free(&ch);
     adj_audit_free(&a);

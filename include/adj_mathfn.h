@@ -1,0 +1,29 @@
+/*
+ * adj_mathfn.h - exp and erfc, the project's own (SPEC 7, "Same numbers
+ * everywhere"): the dice audit's p-values must be the same bytes in every
+ * build, native on any C library and in the page, so they never come from
+ * the platform's libm, whose last bits differ. Written from the math:
+ *
+ *   exp(x)  = 2^k e^r, k = round(x / ln 2), r = x - k ln 2 in two parts
+ *             (Cody-Waite), e^r by its Taylor series to degree 14 (|r| <= 0.35:
+ *             the first term left out is below 2^-60 of the sum).
+ *   erfc(x) = 1 - (2/sqrt(pi)) e^(-x^2) sum_n (2x^2)^n x / (1*3*...*(2n+1))
+ *             for 0 <= x < 1.5 (every term positive: no cancellation inside
+ *             the sum), and e^(-x^2)/sqrt(pi) / (x + (1/2)/(x + 1/(x + (3/2)/
+ *             (x + ...)))) from 1.5 up, the continued fraction evaluated
+ *             from a fixed depth (120) inward; 2 - erfc(-x) below 0.
+ *
+ * Only +, -, *, / and sqrt (correctly rounded by IEEE 754 everywhere) are
+ * used, in a fixed order; the project builds with -ffp-contract=off so
+ * that no compiler fuses them, and mathfn.c refuses to compile where
+ * FLT_EVAL_METHOD is not 0 (x87 excess precision). Accuracy: within a few
+ * units in the last place of exp, and a relative 1e-13 of erfc up to x = 27
+ * (where erfc underflows to 0).
+ */
+#ifndef ADJ_MATHFN_H
+#define ADJ_MATHFN_H
+
+double adj_exp(double x);
+double adj_erfc(double x);
+
+#endif

@@ -1,0 +1,1 @@
+audit --at line:17 golden/status/at.yaml

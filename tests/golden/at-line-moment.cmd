@@ -1,0 +1,1 @@
+audit --at line:16 golden/status/at.yaml

@@ -1,0 +1,1 @@
+audit --at turn:9 golden/status/at.yaml

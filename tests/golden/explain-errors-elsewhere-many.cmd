@@ -1,0 +1,1 @@
+explain ../logs/gaines-mill-disputed.yaml lee

@@ -1,0 +1,1 @@
+explain ../logs/beaver-dam-in-progress.yaml aphill jackson

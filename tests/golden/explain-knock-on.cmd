@@ -1,0 +1,1 @@
+explain logs/diag/knock-on--replace-after-missing-check.yaml lee ewell

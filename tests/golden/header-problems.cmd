@@ -1,0 +1,1 @@
+audit logs/diag/bad-document--several-at-once.yaml logs/diag/bad-document--format-and-last-turn-missing.yaml logs/diag/bad-document--sides-third-item-list.yaml logs/diag/bad-document--last-before-default-first.yaml logs/diag/bad-document--roster-all-dropped.yaml logs/diag/bad-document--empty-roster.yaml logs/diag/bad-document--tag-does-not-make-integer.yaml

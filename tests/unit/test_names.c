@@ -1,0 +1,112 @@
+/*
+ * test_names.c - the key of a player's name and the look-alike test
+ * (SPEC 7; adj_names.h, shared with the ladder).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "adj_names.h"
+
+static void key_is(const char *name, size_t len, const char *want, size_t want_len)
+{
+    size_t n;
+    char *k = adj_name_key(name, len, &n);
+    if (n != want_len || memcmp(k, want, n))
+        fail_msg("key of '%.*s' is '%.*s' (%zu bytes), want '%.*s'", (int)len, name, (int)n, k,
+                 n, (int)want_len, want);
+    assert_true(k[n] == '\0');
+    free(k);
+}
+
+#define KEY_IS(name, want) key_is(name, sizeof name - 1, want, sizeof want - 1)
+
+static void test_key_folds_case(void **state)
+{
+    (void)state;
+    KEY_IS("Gus Berg", "gus berg");
+    KEY_IS("GUS BERG", "gus berg");
+    KEY_IS("Stra\xc3\x9f" "e", "strasse");          /* full folding: ß is ss */
+    KEY_IS("\xc3\x89mile", "\xc3\xa9mile");         /* É */
+}
+
+/* "Zoë" precomposed (U+00EB) and decomposed (e, U+0308): one key, NFC. */
+static void test_key_is_nfc(void **state)
+{
+    (void)state;
+    KEY_IS("Zo\xc3\xab", "zo\xc3\xab");
+    KEY_IS("Zoe\xcc\x88", "zo\xc3\xab");
+    KEY_IS("ZO\xc3\x8b", "zo\xc3\xab");
+}
+
+/* Runs of White_Space (tab, no-break space, em space, line separator...)
+ * are one U+0020; none at either end. */
+static void test_key_squeezes_white_space(void **state)
+{
+    (void)state;
+    KEY_IS("Gus  Berg", "gus berg");
+    KEY_IS("Gus\xc2\xa0" "Berg", "gus berg");            /* U+00A0 */
+    KEY_IS(" \tGus \xe2\x80\x83\xe2\x80\xa8 Berg\xe3\x80\x80", "gus berg");  /* U+2003 U+2028 U+3000 */
+    KEY_IS("Gus\xe2\x80\x8b" "Berg", "gus\xe2\x80\x8b" "berg");  /* U+200B is not White_Space */
+    KEY_IS("   ", "");
+}
+
+/* Not valid UTF-8: keyed as its bytes, untouched (no folding, no spaces
+ * squeezed); a NUL inside a valid name is a code point like another. */
+static void test_key_of_invalid_utf8_is_its_bytes(void **state)
+{
+    (void)state;
+    KEY_IS("Gus  \xff" "Berg", "Gus  \xff" "Berg");
+    KEY_IS("\xc3", "\xc3");
+    KEY_IS("\xed\xa0\x80", "\xed\xa0\x80");  /* a surrogate */
+    KEY_IS("A\0B", "a\0b");
+}
+
+static bool alike(const char *a, const char *b)
+{
+    return adj_name_look_alike(a, strlen(a), b, strlen(b));
+}
+
+static void test_look_alike_is_one_edit(void **state)
+{
+    (void)state;
+    assert_true(alike("ann carter", "ann cartor"));   /* changed */
+    assert_true(alike("ann carter", "ann carte"));    /* removed */
+    assert_true(alike("ann carter", "ann carterr"));  /* added */
+    assert_true(alike("ann carter", "ann cartre"));   /* neighbours swapped */
+    assert_true(alike("ann carter", "nan carter"));
+    assert_false(alike("ann carter", "ann carter"));  /* equal: the same player */
+    assert_false(alike("ann carter", "ann crtre"));   /* two edits */
+    assert_false(alike("ann carter", "anncar ter"));
+    assert_false(alike("abc", "cba"));                /* not neighbours */
+    assert_true(alike("", "a"));
+}
+
+/* Edits are of code points, not bytes. */
+static void test_look_alike_counts_code_points(void **state)
+{
+    (void)state;
+    assert_true(alike("zo\xc3\xab", "zoe"));            /* ë -> e */
+    assert_true(alike("zo\xc3\xab", "zo\xf0\x9f\x8e\xb2"));  /* ë -> a 4-byte one */
+    assert_false(alike("zo\xc3\xab", "zoey"));
+    assert_true(alike("zo\xc3\xab", "z\xc3\xabo"));      /* swapped */
+    assert_true(alike("gus\xff", "gus\xfe"));          /* bytes, when not UTF-8 */
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_key_folds_case),
+        cmocka_unit_test(test_key_is_nfc),
+        cmocka_unit_test(test_key_squeezes_white_space),
+        cmocka_unit_test(test_key_of_invalid_utf8_is_its_bytes),
+        cmocka_unit_test(test_look_alike_is_one_edit),
+        cmocka_unit_test(test_look_alike_counts_code_points),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
