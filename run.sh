@@ -14,7 +14,8 @@
 #   ./run.sh release    the fastest build (LTO + profile-guided) in build-release
 #   ./run.sh bench      that build, then the benchmarks of bench/run.sh and bench/html.sh (slow)
 #   ./run.sh web        adjutant compiled to WebAssembly with its page, in build-web/site
-#   ./run.sh web-test   that site in chromium, compared with build/adjutant (tests/web/run.js)
+#   ./run.sh web-test   that site in chromium, compared with build/adjutant (tests/web/run.js),
+#                       and its Record mode (tests/web/recorder.js)
 #   ./run.sh mutate [N] mutation testing: N sampled mutants (default 140) of the
 #                       rules and value checks against the core tests (unit, expect,
 #                       golden, fix: ctest -L core; slow: ~30 min)
@@ -313,6 +314,7 @@ web-test)
     NODE_PATH=$PWD/.tools/web/node_modules node tests/web/run.js build-web/site build/adjutant
     NODE_PATH=$PWD/.tools/web/node_modules node tests/web/dice_same.js build-web/site build/adjutant \
         build/bench/adjgen
+    NODE_PATH=$PWD/.tools/web/node_modules node tests/web/recorder.js build-web/site build/adjutant
     ;;
 mutate)
     install_missing
@@ -320,7 +322,7 @@ mutate)
     python3 tests/mutate/mutate.py "$@"
     ;;
 *)
-    sed -n '2,23p' "$0"
+    sed -n '2,24p' "$0"
     exit 2
     ;;
 esac

@@ -78,5 +78,5 @@ emcc -O3 -std=c11 -ffp-contract=off -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE 
     -sALLOW_MEMORY_GROWTH=1 -sFORCE_FILESYSTEM=1 -sDYNAMIC_EXECUTION=0 \
     -sENVIRONMENT=worker -sEXPORTED_RUNTIME_METHODS=callMain,FS \
     -o "$site/adjutant-engine.js"
-cp web/index.html web/adjutant.js web/adjutant-worker.js web/page.js web/style.css "$site/"
+cp web/index.html web/adjutant.js web/adjutant-worker.js web/page.js web/logtext.js web/recorder.js web/recorder-start.js web/style.css "$site/"
 echo "web/build.sh: built $site" >&2

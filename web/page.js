@@ -51,9 +51,13 @@
         audit();
     }
 
+    let ladderFile = null;  /* the ladder file picked beside the log: its bytes */
+    const LADDER = "adjutant-ladder.yaml";
+
     function files(l) {
         const f = {};
         f[l.name] = l.data;
+        if (ladderFile) f[LADDER] = ladderFile;
         return f;
     }
 
@@ -108,23 +112,34 @@
         $("output").textContent = res.stdout + res.stderr;
     }
 
-    /* What exit status 1 means depends on the command (docs/guide.md, "Usage"). */
-    const one = { compare: "the readings differ", dice: "a row is improbable" };
-    function exitWords(command, status) {
-        return status === 0 ? "exit 0" : status === 1 ? "exit 1: " + (one[command] || "errors found")
-            : "exit " + status + ": usage or input failure";
+    /* The result in words: what exit status 0 and 1 mean depends on the
+     * command (docs/guide.md, "Usage"). */
+    const WORDS = {
+        audit: ["Checked NAME: no errors found.", "Checked NAME: errors found; the report below lists them."],
+        status: ["Status of NAME: no errors so far.", "Status of NAME: errors found so far; they are listed below."],
+        dice: ["Dice of NAME: no row is improbable.", "Dice of NAME: a row is improbable; see below."],
+        fix: ["Fix of NAME: the corrected log has no errors.", "Fix of NAME: errors remain for a person to settle; see below."],
+        explain: ["The story of LEADERS in NAME: the log has no errors.", "The story of LEADERS in NAME: the log has errors; see below."],
+        compare: ["Compared NAME: the two readings agree.", "Compared NAME: the readings differ; see below."]
+    };
+    function resultWords(args, name, status) {
+        const w = WORDS[args[0]];
+        if (status > 1 || !w) return "adjutant could not run " + args[0] + " on " + name + ": a usage or input failure (exit status " + status + "); the message is below.";
+        const leaders = args[0] === "explain" ? args.slice(2).join(", ") : "";
+        return w[status].replace("NAME", name).replace("LEADERS", leaders);
     }
 
     /* Runs a command on the current log; `show` gets the result. */
-    function command(args, show) {
-        const l = current();
+    function command(args, show, given) {
+        const l = given || current();
         if (!l) { setState("Pick, drop or paste a log first.", true); return Promise.resolve(); }
         if (running) return Promise.resolve();
         setState("Working…");
         const a = args.map(function (x) { return x === "$LOG" ? l.name : x; });
-        return engine(a, files(l)).then(function (res) {
+        return engine(a, l.files || files(l)).then(function (res) {
             if (!res) return;
-            setState("adjutant " + a.join(" ") + " (" + exitWords(a[0], res.status) + ")", res.status > 1);
+            setState(resultWords(a, l.name, res.status), res.status > 1);
+            $("state").dataset.command = "adjutant " + a.join(" ");
             show(res, l);
         });
     }
@@ -137,6 +152,7 @@
     function showReport(html) {
         const frame = $("report");
         if (reportUrl) { URL.revokeObjectURL(reportUrl); reportUrl = null; }
+        frame.style.height = "";
         if (html.length <= SRCDOC_MAX) {
             frame.removeAttribute("src");
             frame.srcdoc = html;
@@ -145,6 +161,17 @@
         frame.removeAttribute("srcdoc");
         reportUrl = URL.createObjectURL(new Blob([html], { type: "text/html;charset=utf-8" }));
         frame.src = reportUrl;
+    }
+
+    /* The frame takes its report's own height (no scroll inside the page's
+     * scroll): the frame may not run script, but it has the page's origin,
+     * so the page measures its document. */
+    function fitFrame() {
+        const frame = $("report");
+        let doc = null;
+        try { doc = frame.contentDocument; } catch (e) { doc = null; }
+        if (!doc || !doc.documentElement || frame.hidden) return;
+        frame.style.height = Math.max(doc.documentElement.scrollHeight, doc.body ? doc.body.scrollHeight : 0) + 4 + "px";
     }
 
     function audit() {
@@ -156,7 +183,129 @@
             $("save-text").disabled = false;
             $("save-json").disabled = false;
             $("report").dataset.log = l.name;
+            roster(l);
         });
+    }
+
+    /* ---- the leaders of the log, for Explain ---- */
+    const ROSTER_MAX = 1 << 20;  /* a larger log's roster is read when the list is first used */
+    let rosterOf = null;
+    function roster(l, now) {
+        const size = typeof l.data === "string" ? l.data.length : l.data.byteLength;
+        if (size > ROSTER_MAX && !now) { rosterOf = l; return; }
+        rosterOf = null;
+        window.adjutant.run(["status", "--format", "json", l.name], files(l)).then(function (res) {
+            let j = null;
+            try { j = JSON.parse(res.stdout); } catch (e) { return; }
+            const sel = $("leader");
+            const chosen = new Set(Array.from(sel.selectedOptions).map(function (o) { return o.value; }));
+            sel.replaceChildren();
+            for (const x of j.leaders || []) {
+                const o = document.createElement("option");
+                o.value = x.id;
+                o.textContent = x.id + " (" + x.side + ")";
+                o.selected = chosen.has(x.id);
+                sel.appendChild(o);
+            }
+        }, function () { /* cancelled */ });
+    }
+
+    /* ---- the rulings, from the engine's own table (adjutant --help) ---- */
+    let rulingTable = [];   /* [{name, values: [...]}], the first value the default */
+    let ladderRulings = {};
+    function readRulings(help) {
+        const at = help.indexOf("\nrulings");
+        const table = [];
+        if (at < 0) return table;
+        for (const line of help.slice(at + 1).split("\n").slice(1)) {
+            let m = /^  ([a-z][a-z-]*)\s*$/.exec(line);
+            if (m) { table.push({ name: m[1], values: [], says: {} }); continue; }
+            m = /^    ([a-z][a-z-]*)\s+(.*)$/.exec(line);
+            if (m && table.length) { table[table.length - 1].values.push(m[1]); table[table.length - 1].says[m[1]] = m[2]; continue; }
+            if (line.trim() !== "") break;
+        }
+        return table;
+    }
+
+    function showRulings() {
+        const box = $("ruling-list");
+        box.replaceChildren();
+        for (const r of rulingTable) {
+            const inForce = ladderRulings[r.name] || r.values[0];
+            const label = document.createElement("label");
+            label.htmlFor = "ruling-" + r.name;
+            label.textContent = r.name;
+            const sel = document.createElement("select");
+            sel.id = "ruling-" + r.name;
+            for (const v of r.values) {
+                const o = document.createElement("option");
+                o.value = v;
+                o.textContent = v + (v === r.values[0] ? " (default)" : "") + (ladderRulings[r.name] === v ? " (ladder)" : "");
+                o.title = r.says[v];
+                sel.appendChild(o);
+            }
+            sel.value = inForce;
+            const span = document.createElement("span");
+            span.className = "ruling";
+            span.append(label, " ", sel);
+            box.appendChild(span);
+        }
+    }
+
+    function compare() {
+        const args = ["compare", "$LOG"];
+        for (const r of rulingTable) {
+            const v = $("ruling-" + r.name).value;
+            if (v !== (ladderRulings[r.name] || r.values[0])) args.push("--ruling", r.name + "=" + v);
+        }
+        if (args.length === 2) { setState("Choose, for at least one ruling, a reading other than the one in force.", true); return; }
+        command(args, showText);
+    }
+
+    function readLadder(file) {
+        return file.arrayBuffer().then(function (buf) {
+            ladderFile = new Uint8Array(buf);
+            const f = {};
+            f[LADDER] = ladderFile;
+            return window.adjutant.run(["ladder", "--format", "json", LADDER], f);
+        }).then(function (res) {
+            let j = null;
+            try { j = res.status === 0 ? JSON.parse(res.stdout.split("\n")[0]) : null; } catch (e) { j = null; }
+            ladderRulings = j && j.rulings && typeof j.rulings === "object" ? j.rulings : {};
+            $("ladder-state").textContent = j ? "The ladder file is given to every command as " + LADDER + "." :
+                "This ladder file could not be read (adjutant ladder exits " + res.status + "): " +
+                (res.stderr.trim().split("\n").slice(0, 2).join(" ") || "no answer") + ". It is still given to every command as " + LADDER + ".";
+            showRulings();
+        });
+    }
+
+    /* ---- Dice over several logs: the files picked, or a folder's logs ---- */
+    let diceLogs = null;  /* {names, files} */
+    function pickDice(list, folder) {
+        const chosen = Array.from(list).filter(function (f) { return !folder || /\.ya?ml$/i.test(f.name); })
+            .filter(function (f) { return f.name !== LADDER; });
+        Promise.all(chosen.map(function (f) {
+            return f.arrayBuffer().then(function (b) { return { name: (folder && f.webkitRelativePath) || f.name, bytes: new Uint8Array(b) }; });
+        })).then(function (got) {
+            const names = [], fs = {};
+            for (const g of got) {
+                let n = g.name, i = 2;
+                while (fs[n]) n = g.name.replace(/(\.ya?ml)?$/i, "-" + i++ + "$1");
+                names.push(n);
+                fs[n] = g.bytes;
+            }
+            if (ladderFile) fs[LADDER] = ladderFile;
+            diceLogs = names.length ? { names: names, files: fs } : null;
+            $("dice-state").textContent = names.length ? "Dice reads " + names.length + " log" + (names.length === 1 ? "" : "s") +
+                " picked here: " + names.join(", ") + "." : "No log was picked: Dice reads the log above.";
+        });
+    }
+
+    function dice() {
+        if (!diceLogs) { command(["dice", "$LOG"], showText); return; }
+        const n = diceLogs.names.length;
+        command(["dice"].concat(diceLogs.names), showText,
+            { name: n === 1 ? diceLogs.names[0] : n + " logs", files: diceLogs.files });
     }
 
     function download(format, ext, type) {
@@ -194,21 +343,33 @@
         });
         $("audit").addEventListener("click", audit);
         $("status").addEventListener("click", function () { command(["status", "$LOG"], showText); });
-        $("dice").addEventListener("click", function () { command(["dice", "$LOG"], showText); });
+        $("dice").addEventListener("click", dice);
         $("fix").addEventListener("click", function () { command(["fix", "--diff", "$LOG"], showText); });
         $("explain").addEventListener("click", function () {
-            const leaders = $("leader").value.split(/[\s,]+/).filter(Boolean);
+            const leaders = Array.from($("leader").selectedOptions).map(function (o) { return o.value; });
+            if (!leaders.length) { setState("Choose one or more leaders in the list first.", true); return; }
             command(["explain", "$LOG"].concat(leaders), showText);
         });
-        $("compare").addEventListener("click", function () {
-            command(["compare", "$LOG", "--ruling", $("ruling").value.trim()], showText);
-        });
+        $("leader").addEventListener("focus", function () { if (rosterOf) roster(rosterOf, true); });
+        $("compare").addEventListener("click", compare);
+        $("ladder").addEventListener("change", function () { const f = $("ladder").files[0]; if (f) readLadder(f); });
+        $("dice-files").addEventListener("change", function () { pickDice($("dice-files").files, false); });
+        if ("webkitdirectory" in HTMLInputElement.prototype) {
+            $("dice-folder").webkitdirectory = true;
+            $("dice-folder-row").hidden = false;
+            $("dice-folder").addEventListener("change", function () { pickDice($("dice-folder").files, true); });
+        }
+        $("report").addEventListener("load", fitFrame);
+        window.addEventListener("resize", fitFrame);
         $("save-text").addEventListener("click", function () { download("text", "txt", "text/plain"); });
         $("save-json").addEventListener("click", function () { download("json", "json", "application/json"); });
         $("cancel").addEventListener("click", function () { window.adjutant.cancel(); });
     }
 
     wire();
-    window.adjutant.ready.then(function () { setState("Ready: pick, drop or paste a log."); },
+    window.adjutant.ready.then(function () {
+        setState("Ready: pick, drop or paste a log.");
+        window.adjutant.run(["--help"], {}).then(function (res) { rulingTable = readRulings(res.stdout); showRulings(); });
+    },
         function (e) { setState("The engine did not load: " + e.message, true); });
 })();

@@ -164,7 +164,7 @@ async function pageChecks(page) {
         { cwd: path.join(root, "logs") }).stdout.toString("utf8");
     if (srcdoc !== want) fail("the picked file's report is not the CLI's HTML report");
     const sandbox = await page.$eval("#report", function (f) { return f.getAttribute("sandbox"); });
-    if (sandbox !== "") fail("the iframe is not sandboxed without rights: " + JSON.stringify(sandbox));
+    if (sandbox !== "allow-same-origin") fail("the iframe is not sandboxed without script rights: " + JSON.stringify(sandbox));
     const frame = page.frames().find(function (f) { return f !== page.mainFrame(); });
     if (!frame) fail("no report frame");
     else {
@@ -175,8 +175,7 @@ async function pageChecks(page) {
     }
     checks++;
     const state = await page.$eval("#state", function (e) { return e.textContent; });
-    if (state !== "adjutant audit --format html seven-days-1862.yaml (exit 0: clean)" &&
-        state.indexOf("adjutant audit --format html seven-days-1862.yaml (exit ") !== 0)
+    if (state !== "Checked seven-days-1862.yaml: no errors found.")
         fail("state line: " + state);
 
     checks++;
@@ -227,9 +226,12 @@ async function pasted(page) {
 async function buttons(page, text) {
     const tmp = fs.mkdtempSync(path.join(require("os").tmpdir(), "adjbtn."));
     fs.writeFileSync(path.join(tmp, "pasted.yaml"), text);
-    await page.$eval("#leader", function (t) { t.value = "aphill, jackson"; });
+    /* the leaders are chosen from the log's roster (in roster order) */
+    await page.waitForFunction(function () { return document.querySelectorAll("#leader option[value=aphill]").length === 1; }, { timeout: 20000 });
+    await page.$eval("#leader", function (s) { for (const o of s.options) o.selected = o.value === "aphill" || o.value === "jackson"; });
+    await page.select("#ruling-recovery", "full-turns");
     const cases = [["#status", ["status", "pasted.yaml"]], ["#dice", ["dice", "pasted.yaml"]],
-        ["#fix", ["fix", "--diff", "pasted.yaml"]], ["#explain", ["explain", "pasted.yaml", "aphill", "jackson"]],
+        ["#fix", ["fix", "--diff", "pasted.yaml"]], ["#explain", ["explain", "pasted.yaml", "jackson", "aphill"]],
         ["#compare", ["compare", "pasted.yaml", "--ruling", "recovery=full-turns"]]];
     for (const [button, args] of cases) {
         checks++;
@@ -290,7 +292,7 @@ async function bytesChecks(page) {
         fail("a picked Latin-1 log: the report is not the CLI's");
     checks++;
     const state = await page.$eval("#state", function (e) { return e.textContent; });
-    if (state !== "adjutant audit --format html latin1.yaml (exit " + html.status + ": errors found)")
+    if (state !== "Checked latin1.yaml: errors found; the report below lists them." || html.status !== 1)
         fail("a picked Latin-1 log: state " + JSON.stringify(state) + ", the CLI exits " + html.status);
     checks++;
     const dl = fs.mkdtempSync(path.join(os.tmpdir(), "adjdl."));
@@ -370,12 +372,12 @@ async function longReport(page) {
     await page.$eval("#state", function (e) { e.textContent = ""; });
     await (await page.$("#pick")).uploadFile(mid);
     await page.waitForFunction(function () {
-        return document.getElementById("state").textContent.indexOf("adjutant audit") === 0;
+        return document.getElementById("state").textContent.indexOf("Checked mid.yaml") === 0;
     }, { timeout: 60000 });
     const frame = await page.$eval("#report", function (f) {
         return { src: f.getAttribute("src") || "", srcdoc: f.getAttribute("srcdoc"), sandbox: f.getAttribute("sandbox"), hidden: f.hidden };
     });
-    if (!/^blob:/.test(frame.src) || frame.srcdoc !== null || frame.sandbox !== "" || frame.hidden)
+    if (!/^blob:/.test(frame.src) || frame.srcdoc !== null || frame.sandbox !== "allow-same-origin" || frame.hidden)
         fail("a long report's frame: " + JSON.stringify(frame));
     checks++;
     let anchors = 0, title = "";

@@ -1,0 +1,581 @@
+/*
+ * tests/web/recorder.js SITE ADJUTANT: SPEC §10.1, the page's Record mode
+ * (issue 30), in Debian's chromium driven by puppeteer-core through the
+ * controls' accessible names. A whole game is recorded through the form; after
+ * every entry window.adjutant.recorder.pending() must equal the native
+ * `status --format json` of the same text; the appended events must read back
+ * (PyYAML and the engine) as the form gave them; the Enter buttons, undo (of a
+ * form entry and of a hand edit), a reload, the download's bytes, a broken hand
+ * edit, storage that refuses, keyboard only, 360 px, and no request leaving
+ * the site. ADJ_REC_SHOTS=DIR: screenshots at 360 and 1280 px into DIR.
+ * The time of one re-check of a 500-event log is printed (not asserted).
+ */
+"use strict";
+const fs = require("fs");
+const os = require("os");
+const path = require("path");
+const http = require("http");
+const { spawnSync } = require("child_process");
+const puppeteer = require("puppeteer-core");
+const LT = require("../../web/logtext.js");
+
+const site = path.resolve(process.argv[2]);
+const adjutantBin = path.resolve(process.argv[3]);
+const types = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".css": "text/css", ".wasm": "application/wasm" };
+let failures = 0, checks = 0;
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "adjrec."));
+
+function fail(what) { failures++; console.error("FAIL: " + what); }
+function check(ok, what) { checks++; if (!ok) fail(what); }
+const sleep = function (ms) { return new Promise(function (ok) { setTimeout(ok, ms); }); };
+
+function serve() {
+    const server = http.createServer(function (req, res) {
+        const rel = decodeURIComponent(new URL(req.url, "http://x").pathname);
+        const file = path.join(site, rel === "/" ? "index.html" : rel);
+        if (!file.startsWith(site) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) { res.writeHead(404); res.end(); return; }
+        res.writeHead(200, { "Content-Type": types[path.extname(file)] || "application/octet-stream" });
+        fs.createReadStream(file).pipe(res);
+    });
+    return new Promise(function (ok) { server.listen(0, "127.0.0.1", function () { ok(server); }); });
+}
+
+function native(args, text, name) {
+    fs.writeFileSync(path.join(tmp, name || "game.yaml"), text);
+    const r = spawnSync(adjutantBin, args, { cwd: tmp, maxBuffer: 1 << 26 });
+    return { status: r.status, stdout: r.stdout.toString("utf8"), stderr: r.stderr.toString("utf8") };
+}
+
+function pyLoad(text) {  /* the text as PyYAML reads it (JSON back) */
+    const r = spawnSync("python3", ["-c", "import sys, json, yaml; print(json.dumps(yaml.safe_load(sys.stdin.read())))"], { input: text });
+    if (r.status !== 0) return { error: r.stderr.toString() };
+    return JSON.parse(r.stdout.toString());
+}
+
+/* Part 1, no browser: the quoting of scalars reads back the same string. */
+function scalars() {
+    const tricky = ["jackson", "T. J. Jackson", "a: b", "x #y", "#c", " lead", "trail ", "true", "no", "3", "1.5", "0x1F",
+        "-x", "- x", "null", "~", "", "Gaines' Mill", "\"q\"", "back\\slash", "line\nbreak", "tab\there", "é ü", "[1]",
+        "{a}", "a, b", "x:", "?", "@at", "`tick", "%p", "!tag", "&anchor", "*alias", "|", ">", "=", "<<", "1:30", "\u0007bell"];
+    const text = tricky.map(function (s, i) { return "k" + i + ": " + LT.scalar(s); }).join("\n") + "\n";
+    const back = pyLoad(text);
+    tricky.forEach(function (s, i) {
+        check(back["k" + i] === s, "scalar " + JSON.stringify(s) + " written " + LT.scalar(s) + " reads back " + JSON.stringify(back["k" + i]));
+    });
+    check(LT.scalar("jackson") === "jackson" && LT.scalar("T. J. Jackson") === "T. J. Jackson", "a plain name is quoted");
+    /* append and undo are exact inverses, and `events: []` becomes `events:` */
+    const h = "format: adjutant/1\nevents: [] # none yet\n";
+    const a = LT.append(h, [["turn", { int: "1" }]]);
+    check(a === "format: adjutant/1\nevents: # none yet\n  - turn: 1\n", "append to events: [] gives " + JSON.stringify(a));
+    check(LT.undo(a) === "format: adjutant/1\nevents: [] # none yet\n", "undo of the only item gives " + JSON.stringify(LT.undo(a)));
+    const flow = "format: adjutant/1\nevents:\n  - {turn: 1}\n  - {activate: x,\n     roll: 2}\n# stopped\n";
+    check(LT.undo(flow) === "format: adjutant/1\nevents:\n  - {turn: 1}\n# stopped\n", "undo of a two-line flow item: " + JSON.stringify(LT.undo(flow)));
+    let threw = "";
+    try { LT.append("format: adjutant/1\nevents: [{turn: 1}]\n", [["turn", { int: "2" }]]); } catch (e) { threw = e.message; }
+    check(/flow list/.test(threw), "appending to a flow list is refused with a reason: " + threw);
+}
+
+/* The ladder of the test: its YAML (the file picked) and the JSON that
+ * `adjutant ladder --format json` prints for it (SPEC §13, as assumed). */
+const ladderJson = {
+    name: "Test Ladder", rulings: { recovery: "full-turns" },
+    players: [{ name: "Ann Carter", aliases: [] }, { name: "Ben: the #1", aliases: ["ben"] }],
+    scenarios: [{ name: "Gaines' Mill", first_turn: 1, last_turn: 4, sides: ["CSA", "USA"], optional_rules: ["illness"],
+        leaders: [{ id: "lee", name: "R. E. Lee", side: "CSA", initiative: 5, vp: 4 },
+            { id: "jackson", name: "T. J. Jackson", side: "CSA", initiative: 3, vp: 3 },
+            { id: "hill", name: "A. P. Hill", side: "CSA", initiative: 3, vp: 2 },
+            { id: "early", name: "Jubal Early", side: "CSA", initiative: 2, vp: 1, reserve: true },
+            { id: "porter", name: "Fitz John Porter", side: "USA", initiative: 3, vp: 2 },
+            { id: "mccall", side: "USA", vp: 1, wound: 1 }],
+        imc: { "3": [1, 1, 2, 3, 4, 5], "5": [2, 3, 4, 5, 6, 7] },
+        victory: [{ margin: 3, level: "decisive" }] }]
+};
+
+const ladderYaml = (function () {
+    const sc = Object.assign({}, ladderJson.scenarios[0]);
+    delete sc.name;
+    const imc = sc.imc;
+    delete sc.imc;
+    const players = ladderJson.players.map(function (p) { return { name: p.name, aliases: p.aliases }; });
+    return "format: adjutant-ladder/1\nname: Test Ladder\nrulings: {recovery: full-turns}\nplayers: " + JSON.stringify(players) +
+        "\nscenarios:\n  \"Gaines' Mill\":\n" + Object.keys(sc).map(function (k) { return "    " + k + ": " + JSON.stringify(sc[k]) + "\n"; }).join("") +
+        "    imc: {" + Object.keys(imc).map(function (k) { return k + ": " + JSON.stringify(imc[k]); }).join(", ") + "}\n";
+})();
+
+function ladderPath() { return path.join(tmp, "lad", "adjutant-ladder.yaml"); }
+
+function aria(name, role) { return "::-p-aria([name=" + JSON.stringify(name) + "][role=\"" + role + "\"])"; }
+
+async function get(page, name, role) {
+    const h = await page.waitForSelector(aria(name, role), { timeout: 8000 }).catch(function () { return null; });
+    if (!h) throw new Error("no " + role + " named " + JSON.stringify(name));
+    return h;
+}
+
+async function setField(page, name, role, value) {
+    const h = await get(page, name, role);
+    if (await h.evaluate(function (e) { return e.tagName === "SELECT"; })) { await h.select(String(value)); return; }
+    await h.click({ clickCount: 3 });
+    await h.evaluate(function (e) { e.value = ""; });
+    await h.type(String(value));
+}
+
+/* pending() in the page equals the CLI's status --format json pending for the same text. */
+async function samePending(page, what) {
+    const got = await page.evaluate(async function () {
+        const p = await window.adjutant.recorder.pending();
+        return { pending: p, text: window.adjutant.recorder.text() };
+    });
+    const want = native(["status", "--format", "json", "game.yaml"], got.text);
+    let wantPending = null;
+    try { wantPending = JSON.parse(want.stdout).pending; } catch (e) { wantPending = "(no JSON: " + want.stderr + ")"; }
+    check(JSON.stringify(got.pending) === JSON.stringify(wantPending),
+        what + ": pending() " + JSON.stringify(got.pending) + " but status gives " + JSON.stringify(wantPending));
+    return got;
+}
+
+async function findings(page) {
+    return page.$$eval("#rec-findings li", function (l) { return l.map(function (x) { return x.textContent; }); });
+}
+
+/* One entry through the form: KIND, then [label, role, value] fields. */
+async function entry(page, kind, fields, expect) {
+    await setField(page, "Kind", "combobox", kind);
+    for (const [name, role, value] of fields) await setField(page, name, role, value);
+    await (await get(page, "Add entry", "button")).click();
+    const got = await samePending(page, kind + " " + JSON.stringify(fields));
+    expected.push(expect);
+    return got;
+}
+const expected = [];
+
+async function ladderStart(page) {
+    await (await get(page, "Record", "button")).click();
+    const details = await page.$("#rec-start");
+    await details.evaluate(function (d) { d.open = true; });
+    fs.mkdirSync(path.join(tmp, "lad"));
+    fs.writeFileSync(ladderPath(), ladderYaml);
+    const real = spawnSync(adjutantBin, ["ladder", "--format", "json", "adjutant-ladder.yaml"], { cwd: path.join(tmp, "lad") });
+    if (real.status !== 0) {
+        /* this build has no `ladder` command yet: the page must say so plainly */
+        await (await page.$("#rec-ladder")).uploadFile(ladderPath());
+        await page.waitForFunction(function () { return document.getElementById("rec-ladder-state").textContent !== ""; }, { timeout: 10000 });
+        const said = await page.$eval("#rec-ladder-state", function (e) { return e.textContent; });
+        check(/could not be used \(adjutant ladder exits 2\)/.test(said), "a ladder the engine cannot read: " + said);
+        /* then the ladder's JSON as SPEC §13 gives it, through the page's own call */
+        await page.evaluate(function (j) {
+            const run = window.adjutant.run;
+            window.adjutant.run = function (args, files) {
+                if (args[0] === "ladder" && files["adjutant-ladder.yaml"]) return Promise.resolve({ status: 0, stdout: JSON.stringify(j) + "\n", stderr: "" });
+                return run.apply(this, arguments);
+            };
+        }, ladderJson);
+        await page.$eval("#rec-ladder", function (i) { i.value = ""; });
+    }
+    await (await page.$("#rec-ladder")).uploadFile(ladderPath());
+    await page.waitForFunction(function () { return /^Ladder/.test(document.getElementById("rec-ladder-state").textContent); }, { timeout: 10000 });
+    await setField(page, "Scenario", "combobox", "Gaines' Mill");
+    await setField(page, "CSA player", "combobox", "Ann Carter");
+    await setField(page, "USA player", "combobox", "Ben: the #1");
+    await (await get(page, "Start", "button")).click();
+    await samePending(page, "the header");
+    const text = await page.evaluate(function () { return window.adjutant.recorder.text(); });
+    const audit = JSON.parse(native(["audit", "--format", "json", "game.yaml"], text).stdout);
+    check(audit.players.USA === "Ben: the #1" && audit.players.CSA === "Ann Carter", "players read back: " + JSON.stringify(audit.players));
+    check(/^rulings:\n  recovery: full-turns\n/m.test(text), "the ladder's rulings are in the log: " + text);
+    if (audit.rulings.recovery !== "full-turns")
+        console.log("recorder: note: this engine does not read a log's `rulings:` yet (SPEC §1.2 step 7): " + JSON.stringify(audit.rulings));
+    check(audit.leaders.length === 6 && audit.leaders[3].status === "reserve" && audit.leaders[5].level === 1,
+        "the scenario's roster is in the log: " + JSON.stringify(audit.leaders));
+    const y = pyLoad(text);
+    check(y.scenario === "Gaines' Mill" && y.last_turn === 4 && JSON.stringify(y.imc) === JSON.stringify({ 3: [1, 1, 2, 3, 4, 5], 5: [2, 3, 4, 5, 6, 7] }) &&
+        JSON.stringify(y.events) === "[]" && !("victory" in y), "the header as written: " + JSON.stringify(y));
+}
+
+async function enter(page, name) {
+    const b = await get(page, name, "button");
+    await b.click();
+}
+
+/* A whole game through the form (and the Enter buttons). */
+async function game(page) {
+    await entry(page, "turn", [], { turn: 1 });   /* the turn is filled in */
+    await entry(page, "activate", [["Leader", "combobox", "jackson"], ["Roll", "combobox", "1"], ["MP", "spinbutton", "1"]],
+        { activate: "jackson", roll: 1, mp: 1 });
+    await enter(page, "Enter illness check for jackson");
+    check(await page.$eval("#f-kind", function (e) { return e.value; }) === "illness" &&
+        await page.$eval("#f-leader", function (e) { return e.value; }) === "jackson" &&
+        await page.evaluate(function () { return document.activeElement.id; }) === "f-roll", "Enter fills the form and puts the focus on Roll");
+    await entry(page, "illness", [["Roll", "combobox", "6"], ["Result", "combobox", "ill"]], { illness: "jackson", roll: 6, result: "ill" });
+    await enter(page, "Enter duration roll for jackson");
+    await entry(page, "duration", [["Roll", "combobox", "3"]], { duration: "jackson", roll: 3 });
+    await entry(page, "activate", [["Leader", "combobox", "porter"], ["Roll", "combobox", "4"], ["Modifier", "spinbutton", "-1"]],
+        { activate: "porter", roll: 4, modifier: -1 });
+    await entry(page, "move", [["Leader", "combobox", "porter"], ["To", "textbox", "Gaines' Mill: the ridge #2"], ["MP", "spinbutton", "2"],
+        ["Enemy ZOC", "combobox", "true"]], { move: "porter", to: "Gaines' Mill: the ridge #2", mp: 2, enemy_zoc: true });
+    await enter(page, "Enter Sustain roll for porter");
+    await entry(page, "sustain", [["Roll", "combobox", "5"], ["Result", "textbox", "held: barely"]], { sustain: "porter", roll: 5, result: "held: barely" });
+    await entry(page, "flip", [["Leader", "combobox", "lee"], ["To", "combobox", "inactive"]], { flip: "lee", to: "inactive" });
+    /* an entry the rules forbid is recorded, and its finding shown at once, first */
+    await entry(page, "move", [["Leader", "combobox", "lee"], ["Note", "textbox", "no activation"]], { move: "lee", note: "no activation" });
+    const f = await findings(page);
+    check(/^Newest entry: line \d+, error move-without-activation/.test(f[0] || ""), "the forbidden entry's finding first: " + JSON.stringify(f));
+    await setField(page, "Kind", "combobox", "turn");
+    check(await (await get(page, "Turn", "spinbutton")).evaluate(function (e) { return e.value; }) === "2", "the next turn is filled in");
+    await entry(page, "turn", [], { turn: 2 });
+    await entry(page, "wound", [["Leader", "combobox", "mccall"], ["Level", "spinbutton", "6"]], { wound: "mccall", level: 6 });
+    await entry(page, "vp", [["Side", "combobox", "CSA"], ["Points", "spinbutton", "1"], ["Leader", "combobox", "mccall"], ["Reason", "textbox", "McCall: #dead"]],
+        { vp: "CSA", points: 1, leader: "mccall", reason: "McCall: #dead" });
+    await entry(page, "state", [["Leader", "combobox", "jackson"], ["Status", "combobox", "ill"], ["Inactive", "combobox", "false"]],
+        { state: "jackson", status: "ill", inactive: false });
+    await entry(page, "turn", [], { turn: 3 });
+    await entry(page, "activate", [["Leader", "combobox", "hill"], ["Roll", "combobox", "1"]], { activate: "hill", roll: 1 });
+    const line = await page.$eval("#rec-turn", function (e) { return e.textContent; });
+    check(/^Turn 3\. Open activation: hill \(line \d+\), 0 of 1 MP spent\. VP: CSA 1, USA 0\.$/.test(line), "the turn and the open activation: " + line);
+    const owed = await page.$(aria("Owed now", "region"));
+    const items = owed ? await owed.$$eval("li", function (l) { return l.map(function (x) { return x.textContent; }); }) : [];
+    check(items.length === 1 && /^hill must check for illness \(raw 1 on line \d+\) before any other die roll Enter illness check for hill$/.test(items[0]),
+        "the region Owed now: " + JSON.stringify(items));
+    await narrow(page, process.env.ADJ_REC_SHOTS);   /* an illness check owed */
+    await page.setViewport({ width: 1280, height: 900 });
+    await enter(page, "Enter illness check for hill");
+    await entry(page, "illness", [["Roll", "combobox", "6"]], { illness: "hill", roll: 6 });
+    await enter(page, "Enter duration roll for hill");
+    await entry(page, "duration", [["Roll", "combobox", "6"], ["Result", "combobox", "incapacitated"]], { duration: "hill", roll: 6, result: "incapacitated" });
+    await enter(page, "Enter replacement for hill");
+    check(await page.evaluate(function () { return document.activeElement.id; }) === "f-by", "Enter replacement puts the focus on By");
+    await entry(page, "replace", [["By", "combobox", "early"]], { replace: "hill", by: "early" });
+    await entry(page, "end", [["CSA", "spinbutton", "1"], ["USA", "spinbutton", "0"]], { end: { CSA: 1, USA: 0 } });
+    const text = await page.evaluate(function () { return window.adjutant.recorder.text(); });
+    const y = pyLoad(text);
+    check(JSON.stringify(y.events) === JSON.stringify(expected), "the events read back as the form gave them:\n" +
+        JSON.stringify(y.events) + "\n" + JSON.stringify(expected));
+    const audit = JSON.parse(native(["audit", "--format", "json", "game.yaml"], text).stdout);
+    const codes = audit.diagnostics.filter(function (d) {  /* an engine that does not know a log's rulings yet */
+        return !(d.code === "unknown-field" && /"rulings"/.test(d.message));
+    }).map(function (d) { return d.code; }).sort();
+    check(JSON.stringify(codes) === JSON.stringify(["move-without-activation"]) && audit.vp.CSA === 1 &&
+        JSON.stringify(audit.claimed_vp) === JSON.stringify({ CSA: 1, USA: 0 }),
+        "the recorded game's audit: " + JSON.stringify({ codes: codes, vp: audit.vp, claimed: audit.claimed_vp }));
+    check(/^\s+- turn: 1$/m.test(text) && /^  - move: porter\n    to: "Gaines' Mill: the ridge #2"\n    mp: 2\n    enemy_zoc: true$/m.test(text),
+        "block style, one event per item: " + text.slice(-400));
+    const shown = await page.$eval("#rec-turn", function (e) { return e.textContent; });
+    check(/^The game has ended \(turn 3\)\. VP: CSA 1, USA 0\. Claimed at the end: CSA 1, USA 0\.$/.test(shown), "the state line at the end: " + shown);
+    return text;
+}
+
+async function undoReloadDownload(page, text) {
+    /* undo of the form's last entry gives the text before it, byte for byte */
+    const before = text.slice(0, text.lastIndexOf("  - end:"));
+    await (await get(page, "Undo last entry", "button")).click();
+    let now = await page.evaluate(function () { return window.adjutant.recorder.text(); });
+    check(now === before, "Undo removes the end entry only: " + JSON.stringify(now.slice(-120)));
+    await samePending(page, "after undo");
+    /* a hand edit, then undo: the hand-made item goes */
+    const log = await get(page, "Log", "textbox");
+    await log.focus();
+    await page.$eval("#rec-log", function (t) { t.setSelectionRange(t.value.length, t.value.length); });
+    await page.keyboard.type("  - {sustain: porter, roll: 2}\n");
+    await samePending(page, "a hand edit");
+    await (await get(page, "Undo last entry", "button")).click();
+    now = await page.evaluate(function () { return window.adjutant.recorder.text(); });
+    check(now === before, "Undo removes a hand-made item");
+    /* a hand edit that breaks the YAML: the message at its line; nothing lost */
+    await log.focus();
+    await page.$eval("#rec-log", function (t) { t.setSelectionRange(t.value.length, t.value.length); });
+    await page.keyboard.type("  - activate: [jackson\n");
+    await samePending(page, "a broken hand edit");
+    const broken = await page.evaluate(function () { return window.adjutant.recorder.text(); });
+    const line = broken.split("\n").length;
+    const f = await findings(page);
+    check(f.some(function (x) { return new RegExp("^(Newest entry: )?line " + line + ", error yaml-syntax: ").test(x); }) &&
+        broken.startsWith(before), "a broken edit: " + JSON.stringify(f));
+    const beside = await page.$eval("#rec-broken", function (e) { return e.hidden ? "" : e.textContent; });
+    check(new RegExp("^Line " + line + ", column \\d+: .+\\. Nothing is lost").test(beside), "the message beside the log: " + beside);
+    const kept = await page.evaluate(function () { return localStorage.getItem("adjutant-recorder-log"); });
+    check(kept === broken, "the broken text is kept as typed");
+    await (await get(page, "Undo last entry", "button")).click();
+    check(await page.evaluate(function () { return window.adjutant.recorder.text(); }) === before, "undo of the broken item");
+    /* a reload restores the log exactly, in Record mode */
+    await page.reload({ waitUntil: "domcontentloaded" });
+    await page.evaluate(function () { return window.adjutant.ready; });
+    check(await page.evaluate(function () { return window.adjutant.recorder.text(); }) === before, "a reload restores the text");
+    check(await page.$eval("#record-mode", function (m) { return !m.hidden; }), "a reload stays in Record mode");
+    await samePending(page, "after the reload");
+    /* the download's bytes are the text shown */
+    const dir = fs.mkdtempSync(path.join(tmp, "dl."));
+    const cdp = await page.createCDPSession();
+    await cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: dir });
+    await (await get(page, "Download log", "button")).click();
+    const file = path.join(dir, "gaines-mill.yaml");
+    for (let i = 0; i < 100 && !fs.existsSync(file); i++) await sleep(100);
+    check(fs.existsSync(file) && fs.readFileSync(file).equals(Buffer.from(before, "utf8")),
+        "Download log: " + fs.readdirSync(dir).join(","));
+    return before;
+}
+
+/* Keyboard only: every control of Record mode is reached by Tab, and an
+ * entry is made with keys alone. */
+async function keyboard(page) {
+    const visible = await page.$$eval("#record-mode button, #record-mode input, #record-mode select, #record-mode textarea, #record-mode summary",
+        function (all) { return all.filter(function (e) {
+            return e.getClientRects().length > 0 && !e.disabled && (e.tagName === "SUMMARY" || !e.closest("details:not([open])"));
+        }).map(function (e) { return e.id || e.textContent; }); });
+    await page.evaluate(function () { document.activeElement && document.activeElement.blur(); });
+    const reached = new Set();
+    for (let i = 0; i < visible.length * 2 + 20; i++) {
+        await page.keyboard.press("Tab");
+        reached.add(await page.evaluate(function () { const a = document.activeElement; return a ? (a.id || a.textContent) : ""; }));
+    }
+    for (const id of visible) check(reached.has(id), "Tab does not reach " + id);
+    /* the Enter button, the roll, Add entry: keys only */
+    const before = await page.evaluate(function () { return window.adjutant.recorder.text(); });
+    await page.$eval("#f-kind", function (k) { k.focus(); });
+    for (let i = 0; i < 40; i++) {
+        if (await page.evaluate(function () { return document.activeElement.id === "f-kind"; })) break;
+        await page.keyboard.press("Tab");
+    }
+    await page.keyboard.press("End");   /* the last kind: end */
+    await page.keyboard.press("Tab");   /* CSA */
+    await page.keyboard.type("1");
+    await page.keyboard.press("Tab");   /* USA */
+    await page.keyboard.type("0");
+    await page.keyboard.press("Enter");
+    const after = await page.evaluate(function () { return window.adjutant.recorder.text(); });
+    check(after === before + "  - end:\n      CSA: 1\n      USA: 0\n", "an end entry from the keyboard: " + JSON.stringify(after.slice(before.length)));
+    await samePending(page, "the keyboard's entry");
+}
+
+async function narrow(page, shots) {
+    for (const w of [360, 1280]) {
+        await page.setViewport({ width: w, height: 900 });
+        await sleep(200);
+        const wide = await page.evaluate(function () { return document.documentElement.scrollWidth; });
+        check(wide <= w, "sideways scroll at " + w + " px: scrollWidth " + wide);
+        if (shots) {
+            await page.$eval(w === 360 ? "#rec-entry" : "body", function (e) { e.scrollIntoView(); });
+            await page.screenshot({ path: path.join(shots, "recorder-" + w + ".png"), fullPage: w === 1280 });
+        }
+    }
+}
+
+/* Storage that refuses: the page says the log is not kept. */
+async function noStorage(browser, origin, hook) {
+    const page = await browser.newPage();
+    hook(page);
+    await page.evaluateOnNewDocument(function () {
+        Storage.prototype.setItem = function () { const e = new Error("full"); e.name = "QuotaExceededError"; throw e; };
+    });
+    await page.goto(origin + "/", { waitUntil: "domcontentloaded" });
+    await page.evaluate(function () { return window.adjutant.ready; });
+    await page.evaluate(function () { return window.adjutant.recorder.load("format: adjutant/1\nevents: []\n"); });
+    const said = await page.$eval("#rec-keep", function (e) { return e.hidden ? "" : e.textContent; });
+    check(/not being kept/.test(said) && /Download log/.test(said), "storage that refuses: " + JSON.stringify(said));
+    await page.close();
+}
+
+/* The time of one re-check of a 500-event log, in the page (printed). */
+async function timing(page) {
+    const gen = path.join(path.dirname(adjutantBin), "bench", "adjgen");
+    const file = path.join(tmp, "t500.yaml");
+    spawnSync(gen, ["--seed", "30", "--events", "500", "-o", file]);
+    if (!fs.existsSync(file)) { console.log("recorder timing: no adjgen"); return; }
+    const t = await page.evaluate(async function (text) {
+        const r = window.adjutant.recorder;
+        await r.load(text);
+        const times = [];
+        for (let i = 0; i < 15; i++) {
+            const t0 = performance.now();
+            await r.load(text + "# " + i + "\n");
+            times.push(performance.now() - t0);
+        }
+        times.sort(function (a, b) { return a - b; });
+        const engine = [];
+        for (let i = 0; i < 15; i++) {
+            const t0 = performance.now();
+            await window.adjutant.run(["status", "--format", "json", "game.yaml"], { "game.yaml": text });
+            engine.push(performance.now() - t0);
+        }
+        engine.sort(function (a, b) { return a - b; });
+        return { median: times[7], max: times[14], min: times[0], engine: engine[7] };
+    }, fs.readFileSync(file, "utf8"));
+    const events = (fs.readFileSync(file, "utf8").match(/^\s*- /mg) || []).length;
+    console.log("recorder: a re-check of a " + events + "-item log (load to shown): median " + t.median.toFixed(1) +
+        " ms, min " + t.min.toFixed(1) + " ms, max " + t.max.toFixed(1) + " ms (15 runs); the engine's round trip alone " +
+        t.engine.toFixed(1) + " ms (median); load average " + os.loadavg()[0].toFixed(1) + " on " + os.cpus().length + " cores");
+}
+
+/* A blank header the player fills in (Start asks twice before it replaces a
+ * log with entries); a wrong claim at the end, corrected by fix; a log picked
+ * to go on from. */
+async function blankAndOpen(page) {
+    await page.$eval("#rec-start", function (d) { d.open = true; });
+    await page.$eval("#rec-ladder", function (i) { i.value = ""; });
+    await page.evaluate(function () { window.adjutantRecorderParts.ladder(null); });
+    await page.$eval("#rec-scenario-row", function (r) { r.hidden = true; });
+    await page.$eval("#rec-blank", function (r) { r.hidden = false; });
+    await setField(page, "Scenario name", "textbox", "Hill: #3 \"test\"");
+    await setField(page, "Last turn", "spinbutton", "3");
+    await setField(page, "Roster, one leader a line: id, side, name, initiative, VP (the last three optional)", "textbox", "a, CSA, Ann: A, 3, 2");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("b, USA");
+    await setField(page, "CSA player", "combobox", "Zed");
+    const before = await page.evaluate(function () { return window.adjutant.recorder.text(); });
+    await (await get(page, "Start", "button")).click();
+    const asked = await page.$eval("#rec-start-state", function (e) { return e.textContent; });
+    check(/^The log below holds entries: Start replaces it/.test(asked) &&
+        await page.evaluate(function () { return window.adjutant.recorder.text(); }) === before, "Start asks before it replaces a log: " + asked);
+    await (await get(page, "Start", "button")).click();
+    await samePending(page, "a blank header");
+    const text = await page.evaluate(function () { return window.adjutant.recorder.text(); });
+    const want = "format: adjutant/1\nscenario: \"Hill: #3 \\\"test\\\"\"\nfirst_turn: 1\nlast_turn: 3\noptional_rules: [illness]\n" +
+        "sides: [CSA, USA]\nplayers:\n  CSA: Zed\nleaders:\n  - id: a\n    name: \"Ann: A\"\n    side: CSA\n    initiative: 3\n    vp: 2\n" +
+        "  - id: b\n    side: USA\nevents: []\n";
+    check(text === want, "the blank header: " + JSON.stringify(text));
+    check(pyLoad(text).scenario === "Hill: #3 \"test\"", "the scenario's name reads back");
+    expected.length = 0;
+    await entry(page, "turn", [], { turn: 1 });
+    await entry(page, "end", [["CSA", "spinbutton", "5"]], { end: { CSA: 5 } });
+    const fixShown = await page.$(aria("Correct the claims (fix)", "button"));
+    check(fixShown !== null, "a wrong claim at the end: fix is offered");
+    if (fixShown) {
+        await fixShown.click();
+        await page.waitForFunction(function () { return /^fix corrected/.test(document.getElementById("rec-said").textContent); }, { timeout: 10000 });
+        const fixed = await page.evaluate(function () { return window.adjutant.recorder.text(); });
+        const want2 = native(["fix", "game.yaml"], text.replace("events: []\n", "events:\n  - turn: 1\n  - end:\n      CSA: 5\n"));
+        check(fixed === want2.stdout, "fix's correction: " + JSON.stringify(fixed.slice(-60)) + " vs " + JSON.stringify(want2.stdout.slice(-60)));
+        await samePending(page, "after fix");
+    }
+    /* go on from a log picked: Beaver Dam Creek, stopped mid-activation */
+    const beaver = path.resolve(__dirname, "../../logs/beaver-dam-in-progress.yaml");
+    await (await page.$("#rec-open")).uploadFile(beaver);
+    await page.waitForFunction(function () { return /^Recording goes on/.test(document.getElementById("rec-start-state").textContent); }, { timeout: 10000 });
+    const got = await samePending(page, "a log picked");
+    check(got.text === fs.readFileSync(beaver, "utf8") && got.pending.length === 2, "the picked log is shown as it is, two obligations owed");
+    /* from the keyboard: the Enter button, the roll typed, Tab to Add entry */
+    await (await get(page, "Enter illness check for jackson", "button")).focus();
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("2");
+    for (let i = 0; i < 30; i++) {
+        if (await page.evaluate(function () { return document.activeElement.id === "f-add"; })) break;
+        await page.keyboard.press("Tab");
+    }
+    await page.keyboard.press("Enter");
+    const after = await samePending(page, "an entry after a picked log");
+    check(after.text === fs.readFileSync(beaver, "utf8") + "  - illness: jackson\n    roll: 2\n" && after.pending.length === 1 &&
+        after.pending[0].obligation === "sustain", "the entry goes after the picked log's last event: " + JSON.stringify(after.pending));
+}
+
+/* Issue 30's look at the Check mode: the report takes its own height; the
+ * rulings are chosen from the engine's table; the leaders from the log's
+ * roster; Dice takes several files. */
+async function checkMode(page) {
+    await (await get(page, "Check a log", "button")).click();
+    const game = path.join(tmp, "gaines.yaml");
+    fs.copyFileSync(path.resolve(__dirname, "../../logs/gaines-mill-disputed.yaml"), game);
+    await page.$eval("#report", function (f) { f.removeAttribute("srcdoc"); });
+    await (await page.$("#pick")).uploadFile(game);
+    await page.waitForFunction(function () {
+        const f = document.getElementById("report");
+        return f.getAttribute("srcdoc") && f.contentDocument && f.contentDocument.readyState === "complete" && f.style.height;
+    }, { timeout: 30000 });
+    const fit = await page.$eval("#report", function (f) {
+        return { height: f.clientHeight, content: f.contentDocument.documentElement.scrollHeight };
+    });
+    check(fit.height >= fit.content && fit.content > 715, "the report's frame takes its own height: " + JSON.stringify(fit));
+    const said = await page.$eval("#state", function (e) { return e.textContent; });
+    check(said === "Checked gaines.yaml: errors found; the report below lists them.", "the result in words: " + said);
+    /* the rulings: one chooser per name of the engine's table, the default marked */
+    const help = spawnSync(adjutantBin, ["--help"]).stdout.toString();
+    const names = help.slice(help.indexOf("\nrulings")).split("\n").filter(function (l) { return /^  [a-z]/.test(l); }).map(function (l) { return l.trim(); });
+    const choosers = await page.$$eval("#ruling-list select", function (all) {
+        return all.map(function (s) { return { id: s.id, value: s.value, first: s.options[0].textContent, n: s.options.length }; });
+    });
+    check(names.length === 5 && JSON.stringify(choosers.map(function (c) { return c.id; })) === JSON.stringify(names.map(function (n) { return "ruling-" + n; })) &&
+        choosers.every(function (c) { return / \(default\)$/.test(c.first) && c.n >= 2; }), "the rulings choosers: " + JSON.stringify(choosers));
+    await setField(page, "repeat-illness", "combobox", "as-wound");
+    const pane = async function (button) {
+        await page.$eval("#output", function (o) { o.textContent = ""; });
+        await (await get(page, button, "button")).click();
+        await page.waitForFunction(function () { return document.getElementById("output").textContent !== ""; }, { timeout: 20000 });
+        return page.$eval("#output", function (o) { return o.textContent; });
+    };
+    const cmp = native(["compare", "gaines.yaml", "--ruling", "repeat-illness=as-wound"], fs.readFileSync(game), "gaines.yaml");
+    check(await pane("Compare") === cmp.stdout + cmp.stderr, "Compare under the ruling chosen");
+    /* the leaders: the log's roster */
+    const ids = JSON.parse(native(["status", "--format", "json", "gaines.yaml"], fs.readFileSync(game), "gaines.yaml").stdout).leaders.map(function (l) { return l.id; });
+    const opts = await page.$$eval("#leader option", function (o) { return o.map(function (x) { return x.value; }); });
+    check(JSON.stringify(opts) === JSON.stringify(ids), "Leaders is the roster: " + JSON.stringify(opts));
+    await page.select("#leader", "morell", "lee");
+    const ex = native(["explain", "gaines.yaml", "lee", "morell"], fs.readFileSync(game), "gaines.yaml");
+    check(await pane("Explain") === ex.stdout + ex.stderr, "Explain of the leaders chosen");
+    /* Dice over two files */
+    const second = path.join(tmp, "seven.yaml");
+    fs.copyFileSync(path.resolve(__dirname, "../../logs/seven-days-1862.yaml"), second);
+    await (await page.$("#dice-files")).uploadFile(game, second);
+    await page.waitForFunction(function () { return /^Dice reads 2 logs/.test(document.getElementById("dice-state").textContent); }, { timeout: 10000 });
+    const d = spawnSync(adjutantBin, ["dice", "gaines.yaml", "seven.yaml"], { cwd: tmp });
+    check(await pane("Dice") === d.stdout.toString() + d.stderr.toString(), "Dice over the two files picked");
+    check(await page.$eval("#dice-folder-row", function (r) { return !r.hidden; }), "a folder can be picked in chromium");
+    /* a ladder picked beside the log: its rulings are the ones in force */
+    if (spawnSync(adjutantBin, ["ladder", "--format", "json", "adjutant-ladder.yaml"], { cwd: path.join(tmp, "lad") }).status !== 0)
+        await page.evaluate(function (j) {
+            const run = window.adjutant.run;
+            window.adjutant.run = function (args, files) {
+                if (args[0] === "ladder" && files["adjutant-ladder.yaml"]) return Promise.resolve({ status: 0, stdout: JSON.stringify(j) + "\n", stderr: "" });
+                return run.apply(this, arguments);
+            };
+        }, ladderJson);
+    await (await page.$("#ladder")).uploadFile(ladderPath());
+    await page.waitForFunction(function () { return /given to every command/.test(document.getElementById("ladder-state").textContent); }, { timeout: 10000 });
+    const rec = await page.$eval("#ruling-recovery", function (s) { return { value: s.value, text: s.selectedOptions[0].textContent }; });
+    check(rec.value === "full-turns" && rec.text === "full-turns (ladder)", "the ladder's ruling is marked and in force: " + JSON.stringify(rec));
+    await (await get(page, "Compare", "button")).click();
+    const nothing = await page.$eval("#state", function (e) { return e.textContent; });
+    check(/^Choose, for at least one ruling, a reading other than the one in force/.test(nothing), "Compare with nothing chosen: " + nothing);
+}
+
+(async function main() {
+    scalars();
+    const server = await serve();
+    const origin = "http://127.0.0.1:" + server.address().port;
+    const browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+        headless: "new", args: ["--no-sandbox", "--disable-gpu"] });
+    const hook = function (page) {
+        page.setRequestInterception(true);
+        page.on("request", function (req) {
+            const u = req.url();
+            if (u === origin || u.startsWith(origin + "/") || /^(data|blob|about):/.test(u)) req.continue();
+            else { fail("a request leaves the site: " + u); req.abort(); }
+        });
+        page.on("pageerror", function (e) { fail("page error: " + e.message); });
+        page.on("console", function (m) { if (m.type() === "error") fail("console error: " + m.text()); });
+    };
+    try {
+        const page = await browser.newPage();
+        hook(page);
+        await page.setViewport({ width: 1280, height: 900 });
+        await page.goto(origin + "/", { waitUntil: "domcontentloaded" });
+        await page.evaluate(function () { localStorage.clear(); });
+        await page.reload({ waitUntil: "domcontentloaded" });
+        await page.evaluate(function () { return window.adjutant.ready; });
+        await ladderStart(page);
+        const text = await game(page);
+        await narrow(page, null);   /* the game ended */
+        await page.setViewport({ width: 1280, height: 900 });
+        await undoReloadDownload(page, text);
+        await keyboard(page);
+        await blankAndOpen(page);
+        await noStorage(browser, origin, hook);
+        await timing(page);
+        await checkMode(page);
+    } catch (e) {
+        fail(e.stack || String(e));
+    } finally {
+        await browser.close();
+        server.close();
+        fs.rmSync(tmp, { recursive: true });
+    }
+    console.log(`web recorder: ${checks} checks, ${failures} failed`);
+    process.exit(failures ? 1 : 0);
+})().catch(function (e) { console.error(e); process.exit(1); });
