@@ -21,8 +21,9 @@
  *     the original's but for the corrected claims: the same end, turn,
  *     tally and every leader's state; each finding's count the same,
  *     except that the codes fix corrects (imc-mismatch, result-mismatch,
- *     vp-mismatch, state-mismatch, vp-tally-mismatch, and bad-field of a
- *     claim's value) may only fall, and move-exceeds-mp follows the IMC;
+ *     vp-mismatch, state-mismatch, vp-tally-mismatch, and bad-field and
+ *     duplicate-key inside a claim replaced whole) may only fall, and
+ *     move-exceeds-mp follows the IMC;
  *   - fix of its output writes the same bytes, with the same exit status;
  *   - a log whose audit draws none of the corrected codes, nor a null
  *     `end`, comes back byte for byte;
@@ -126,7 +127,8 @@ static int run_fix(const uint8_t *data, size_t size, const adj_audit_opts_t *o, 
 static bool corrected_code(adj_code_t c)
 {
     return c == ADJ_D_IMC_MISMATCH || c == ADJ_D_RESULT_MISMATCH || c == ADJ_D_VP_MISMATCH ||
-           c == ADJ_D_STATE_MISMATCH || c == ADJ_D_VP_TALLY_MISMATCH || c == ADJ_D_BAD_FIELD;
+           c == ADJ_D_STATE_MISMATCH || c == ADJ_D_VP_TALLY_MISMATCH || c == ADJ_D_BAD_FIELD ||
+           c == ADJ_D_DUPLICATE_KEY;
 }
 
 static void count_codes(const adj_audit_t *a, size_t *n)
@@ -170,7 +172,8 @@ static void same_replay(const adj_audit_t *a, const adj_audit_t *b)
 static bool nothing_to_correct(const adj_audit_t *a)
 {
     for (size_t i = 0; i < a->diags.count; i++)
-        if (corrected_code(a->diags.items[i].code) && a->diags.items[i].code != ADJ_D_BAD_FIELD)
+        if (corrected_code(a->diags.items[i].code) && a->diags.items[i].code != ADJ_D_BAD_FIELD &&
+            a->diags.items[i].code != ADJ_D_DUPLICATE_KEY)
             return false;
     return !(a->replayed && a->result.ended && !a->result.has_claim);
 }

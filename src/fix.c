@@ -651,8 +651,8 @@ static void fix_apply(adj_buf_t *b, const adj_edit_t *e, size_t n, fix_enc_t enc
 /* Why the corrected log's replay is not the original's but for the
  * corrected claims (SPEC 12), NULL when it is: the same state and tally
  * at the end, and the same findings, less some of the corrected codes
- * (and of bad-field for a claim's value; move-exceeds-mp follows an
- * `mp`). */
+ * (and of bad-field and duplicate-key inside a claim replaced whole;
+ * move-exceeds-mp follows an `mp`). */
 static const char *fix_differs(const fix_t *f, const fix_before_t *b, const adj_audit_t *a,
                                adj_buf_t *why)
 {
@@ -675,7 +675,9 @@ static const char *fix_differs(const fix_t *f, const fix_before_t *b, const adj_
         if (f->items[i].left)
             continue;
         drop[f->items[i].code] = true;
+        /* inside a claim replaced whole: a bad entry, a key given twice */
         drop[ADJ_D_BAD_FIELD] = drop[ADJ_D_BAD_FIELD] || f->items[i].tally;
+        drop[ADJ_D_DUPLICATE_KEY] = drop[ADJ_D_DUPLICATE_KEY] || f->items[i].tally;
     }
     size_t now[ADJ_DIAG_COUNT] = {0};
     for (size_t i = 0; i < a->diags.count; i++)

@@ -415,6 +415,13 @@ case("no-colon-explicit", NC, NC, ["19:7: end " + NO_COLON + "{CSA: 1, USA: 0} (
      status=1, left="no-colon-explicit.yaml:20:5: error: `turn` after `end`: the game is over; the "
      "event is ignored [event-after-end, rule base]\n")
 
+# a claim replaced whole takes its own findings with it (fuzz_fix's first finding: the
+# replay check refused this, the key given twice being gone)
+DUP = DEAD + "  - end:\n      CSA: 0\n      CSA: 1   # twice\n"
+case("claim-duplicate-key", DUP, DEAD + "  - end:\n      {CSA: 1, USA: 0}   # twice\n",
+     ["20:7: end CSA: 0\\n      CSA: 1 -> {CSA: 1, USA: 0} (vp-tally-mismatch)"],
+     also=[(21, "duplicate-key")], shift=-1)
+
 # ---- issue 27 item 2: an ill-typed claim becomes the regenerated tally ----
 case("ill-typed-claim", DEAD + "  - end: CSA 3, USA 0   # written as text\n",
      DEAD + "  - end: {CSA: 1, USA: 0}   # written as text\n",
