@@ -335,7 +335,7 @@ static size_t break_at(const fix_t *f, size_t at)
 /* The bytes of the line break that ends just before `end`, 0 when none. */
 static size_t break_before(const fix_t *f, size_t from, size_t end)
 {
-    for (size_t k = enc_width(f->enc); k <= 3 && k <= end - from; k++)
+    for (size_t k = enc_width(f->enc); k <= 3 && k <= end - from; k += enc_width(f->enc))
         if (break_at(f, end - k) == k)
             return k;
     return 0;
