@@ -396,6 +396,9 @@ case("empty-both", DEAD + "  - end:   # both blank\n      CSA:\n      USA:\n  # 
 case("empty-comment", DEAD + "  - end:\n      CSA:   # forgot\n      USA: 0\n",
      DEAD + "  - end:\n      CSA: 1   # forgot\n      USA: 0\n", ["20:11: CSA null -> 1 (vp-tally-mismatch)"],
      also=[(20, "bad-field")])
+case("empty-utf16", b"\xfe\xff" + (DEAD + "  - end:\n      CSA:\n      USA: 0\n").encode("utf-16-be"),
+     b"\xfe\xff" + (DEAD + "  - end:\n      CSA: 1\n      USA: 0\n").encode("utf-16-be"),
+     ["20:11: CSA null -> 1 (vp-tally-mismatch)"], also=[(20, "bad-field")])
 case("empty-flow", DEAD + "  - end: {CSA: , USA: 0}\n", DEAD + "  - end: {CSA: 1, USA: 0}\n",
      ["19:16: CSA null -> 1 (vp-tally-mismatch)"], also=[(19, "bad-field")])
 case("empty-end-flow", DEAD + "  - {end: }\n", DEAD + "  - {end: {CSA: 1, USA: 0}}\n",
