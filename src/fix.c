@@ -7,9 +7,11 @@
  * after each entry is fed, the diagnostics it drew say which of its values
  * are wrong, the replay says what they should be, and the entry's spans say
  * where they stand. The corrections are then made in that same buffer
- * (grown to the corrected size), and the corrected log is audited for the
+ * (grown to the corrected size), and the corrected log is audited before a
+ * byte is written: its replay must be the original's but for the
+ * corrected claims (else nothing is written, exit 2), and it gives the
  * findings left to a person and the exit status. Memory: the larger of
- * the two logs, plus the audit's.
+ * the two logs, plus the audit's (--diff: plus a copy of the original).
  */
 #include "adj_cli.h"
 #include "adj_fix.h"
