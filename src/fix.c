@@ -10,8 +10,8 @@
  * (grown to the corrected size), and the corrected log is audited before a
  * byte is written: its replay must be the original's but for the
  * corrected claims (else nothing is written, exit 2), and it gives the
- * findings left to a person and the exit status. Memory: the larger of
- * the two logs, plus the audit's (--diff: plus a copy of the original).
+ * findings left to a person and the exit status (--diff: the diff is made
+ * first, in memory). Memory: the larger of the two logs, plus the audit's.
  */
 #include "adj_cli.h"
 #include "adj_fix.h"
@@ -752,12 +752,27 @@ static bool fix_refused(const fix_t *f, const adj_diags_t *d)
     return false;
 }
 
-/* Write the corrected log, or the diff of `orig` to it, to standard output. */
-static bool fix_output(const adj_config_t *c, const fix_t *f, const adj_buf_t *orig,
-                       const adj_edit_t *e, size_t n)
+/* --diff: the diff, made in memory from the original bytes before they
+ * change (its hunks only, not a copy of the log). False when out of memory. */
+static bool fix_diff(const fix_t *f, const adj_edit_t *e, size_t n, adj_buf_t *out)
 {
-    bool ok = c->diff ? adj_diff_write(stdout, f->name, orig->data, orig->len, e, n)
-                      : adj_cli_write(f->log);
+    char *data = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&data, &len);
+    bool ok = m && adj_diff_write(m, f->name, f->log->data, f->log->len, e, n);
+    ok = m && fclose(m) == 0 && ok;
+    if (ok)
+        adj_buf_put(out, data ? data : "", len);
+    else
+        adj_cli_error("%s: not rewritten: the diff could not be made: %s", f->name, strerror(errno));
+    free(data);
+    return ok;
+}
+
+/* Write the corrected log, or `diff`, to standard output. */
+static bool fix_output(const adj_config_t *c, const fix_t *f, const adj_buf_t *diff)
+{
+    bool ok = adj_cli_write(c->diff ? diff : f->log);
     if (ok)
         ok = fflush(stdout) == 0;
     if (!ok)
@@ -769,12 +784,15 @@ static bool fix_output(const adj_config_t *c, const fix_t *f, const adj_buf_t *o
  * (SPEC 12): the exit status. */
 static int fix_write(const adj_config_t *c, fix_t *f, const fix_before_t *b)
 {
-    adj_buf_t changes = {0}, orig = {0}, why = {0};
+    adj_buf_t changes = {0}, diff = {0}, why = {0};
     fix_changes(f, &changes);  /* from the original bytes */
     size_t n;
     adj_edit_t *e = fix_edits(f, &n);
-    if (c->diff && n)
-        adj_buf_put(&orig, f->log->data, f->log->len);
+    if (c->diff && !fix_diff(f, e, n, &diff)) {
+        free(e);
+        adj_buf_free(&changes);
+        return ADJ_EXIT_USAGE;
+    }
     fix_apply(f->log, e, n, f->enc);
     adj_audit_t a;
     adj_audit_bytes(&a, f->log->data, f->log->len, f->name, &c->audit);
@@ -789,7 +807,7 @@ static int fix_write(const adj_config_t *c, fix_t *f, const fix_before_t *b)
     } else {
         print_tally_note(f, &a);
         fputs(changes.data ? changes.data : "", stderr);
-        if (fix_output(c, f, &orig, e, n)) {
+        if (fix_output(c, f, &diff)) {
             print_left(&a);
             bool left = false;  /* a claim left to a person is not corrected */
             for (size_t i = 0; i < f->count; i++)
@@ -800,7 +818,7 @@ static int fix_write(const adj_config_t *c, fix_t *f, const fix_before_t *b)
     adj_audit_free(&a);
     free(e);
     adj_buf_free(&changes);
-    adj_buf_free(&orig);
+    adj_buf_free(&diff);
     adj_buf_free(&why);
     return status;
 }
