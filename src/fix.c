@@ -189,6 +189,8 @@ static void put_side(adj_buf_t *b, const char *s, size_t n)
     adj_buf_putc(b, '"');
 }
 
+#define FIX_IMPLICIT_KEY_MAX 1000  /* characters, under libyaml's 1024 */
+
 /* The `end` claim: each side's value in place when both sides are keys of
  * it, else the whole claim (or its null) as a flow mapping. */
 static void fix_end(fix_t *f, const adj_entry_t *en, const adj_replay_t *r, adj_code_t code)
@@ -208,12 +210,19 @@ static void fix_end(fix_t *f, const adj_entry_t *en, const adj_replay_t *r, adj_
             }
         return;
     }
-    adj_buf_t m = {0};
+    adj_buf_t m = {0}, key = {0};
     adj_buf_putc(&m, '{');
     for (int k = 0; k < 2; k++) {
-        put_side(&m, h->sides[k], h->side_len[k]);
+        adj_buf_reset(&key);
+        put_side(&key, h->sides[k], h->side_len[k]);
+        /* YAML reads an implicit key only within 1024 characters of its
+         * start: a longer one is made explicit */
+        if (key.len > FIX_IMPLICIT_KEY_MAX)
+            adj_buf_puts(&m, "? ");
+        adj_buf_put(&m, key.data, key.len);
         adj_buf_printf(&m, ": %lld%s", (long long)r->vp[k], k ? "}" : ", ");
     }
+    adj_buf_free(&key);
     item_add(f, en, en->subject_at, "end", code, m.data);
     f->items[f->count - 1].tally = true;
     adj_buf_free(&m);

@@ -506,6 +506,16 @@ for k, (a, b, shown) in enumerate((
     t = sides_log(a, b)
     case(f"side-edge-{k}", t, t.replace("end: null", "end: " + shown),
          [f"7:10: end null -> {shown} (vp-tally-mismatch)"])
+# a key longer than YAML's 1024-character limit on implicit keys is made explicit (`? KEY`)
+# (fuzz_fix's second finding: a long side name made the corrected claim unreadable)
+for k, (side, shown) in enumerate((("A" * 1000, "A" * 1000), ("A" * 1001, "? " + "A" * 1001),
+                                   ("\u00e9" * 249, '"' + "\\xE9" * 249 + '"'),
+                                   ("\u00e9" * 250, '? "' + "\\xE9" * 250 + '"'))):
+    t = sides_log(side, "USA")
+    want = "{" + shown + ": 0, USA: 0}"
+    case(f"long-side-{k}", t, t.replace("end: null", "end: " + want),
+         [f"7:10: end null -> {want} (vp-tally-mismatch)"])
+
 CUT = DEAD + "  - end: TEXT\n"
 # (characters, not bytes: 59 two-byte characters and an x are 60)
 for k, (n, shown) in enumerate(((60, "x" * 60), (61, "x" * 60 + "..."), (62, "\u00e9" * 59 + "x..."),
