@@ -20,7 +20,7 @@
 #   BUILD_DIR/fuzz-logs/TARGET.log    libFuzzer's output of the last run
 #
 # Environment:
-#   FUZZ_TARGETS  targets to run (default "fuzz_reader fuzz_audit fuzz_html"; also
+#   FUZZ_TARGETS  targets to run (default "fuzz_reader fuzz_audit fuzz_html fuzz_fix"; also
 #                 fuzz_engine: well-formed logs built from the input)
 #   FUZZ_ARGS     extra libFuzzer flags, e.g. "-jobs=1 -use_value_profile=1"
 #   FUZZ_NICE     niceness for the fuzzers (default 0)
@@ -39,7 +39,7 @@ src=$(cd "$(dirname "$0")/.." && pwd)
 build=${2:-$src/build-fuzz}
 mkdir -p "$build"
 build=$(cd "$build" && pwd)
-targets=${FUZZ_TARGETS:-fuzz_reader fuzz_audit fuzz_html}
+targets=${FUZZ_TARGETS:-fuzz_reader fuzz_audit fuzz_html fuzz_fix}
 jobs=$(nproc 2>/dev/null || echo 2)
 
 # ---- build ----
@@ -57,8 +57,8 @@ cmake --build "$build" -j "$jobs" --target $targets >/dev/null || {
 }
 
 # ---- seeds ----
-# fuzz_audit takes an optional first selector byte 0x80..0xAF for the rulings
-# (fuzz_audit.c): each seed is also given once with one such byte, cycling
+# fuzz_audit and fuzz_fix take an optional first selector byte 0x80..0xAF for
+# the rulings (fuzz_audit.c, fuzz_fix.c): each seed is also given once with one such byte, cycling
 # through the 47 non-default combinations, so every ruling starts covered.
 seed_files=()
 while IFS= read -r -d '' f; do
@@ -74,7 +74,7 @@ prepare_seeds() {  # prepare_seeds TARGET DIR
         local name
         name=$(printf '%04d-%s' "$i" "$(basename "$f")")
         cp "$f" "$dir/$name"
-        if [ "$target" = fuzz_audit ]; then
+        if [ "$target" = fuzz_audit ] || [ "$target" = fuzz_fix ]; then
             local sel=$(( 0x81 + i % 47 ))
             { printf "\\x$(printf '%02x' "$sel")"; cat "$f"; } >"$dir/r$(printf '%02x' "$sel")-$name"
         fi

@@ -638,9 +638,12 @@ static bool check_event_shape(adj_reader_t *r, const event_keys_t *ek, fval_t *v
     }
     if (bad.order == SIZE_MAX)
         return true;
+    /* an ill-typed `end` claim is read as `end: ~` (SPEC 3.8): the game ends */
+    bool claim = kind == ADJ_EV_END && bad.order == r->subject.order;
     adj_diags_add(r->diags, ADJ_D_BAD_FIELD, bad.mark, NULL, subject_leader(r, kind), NULL,
-                  "%s; the event is ignored", msg->data);
-    return false;
+                  claim ? "%s; it is read as `end: ~`: the game ends here, claiming nothing"
+                        : "%s; the event is ignored", msg->data);
+    return claim;
 }
 
 /* unknown-leader for the subject (slot NULL) or a `by`/`leader` slot, with a
@@ -778,6 +781,8 @@ static void fill_entry(adj_reader_t *r, adj_entry_t *e, const fval_t *vals, cons
         break;
     }
     e->subject_at = r->subject.span;
+    if (e->kind == ADJ_EV_END && !subject_is_map && !r->subject.is_scalar)
+        e->subject_at = (adj_span_t){ADJ_SPAN_UNKNOWN, 0};  /* a sequence: where it ends is not known */
     uint32_t set = r->slot_mask & kind_allowed[e->kind];
     for (uint32_t m = r->entry_spans & ~set; m; m &= m - 1)
         e->at[__builtin_ctz(m)] = (adj_span_t){0, 0};
