@@ -63,6 +63,10 @@ int64_t adj_sat_sub(int64_t a, int64_t b);
  * become \xHH, one a byte. Appends to `out`. */
 void adj_escape_text(adj_buf_t *out, const char *s, size_t n);
 
+/* adj_escape_text, cut to `width` bytes of escaped text with "..." when
+ * longer (0: no limit), for the text reports' aligned columns. */
+void adj_escape_text_cut(adj_buf_t *out, const char *s, size_t len, size_t width);
+
 /* A name (a file's, or any word from the command line) as every report,
  * header and message on standard error shows it (SPEC 5 "Names"): the
  * one function names go through (JSON's adj_json_name adds its quoting). */

@@ -304,3 +304,21 @@ void adj_json_string(adj_buf_t *out, const char *str, size_t n)
     }
     adj_buf_putc(out, '"');
 }
+
+void adj_escape_text_cut(adj_buf_t *out, const char *s, size_t len, size_t width)
+{
+    adj_buf_t esc = {0};
+    adj_escape_text(&esc, s, len);
+    const char *t = esc.data ? esc.data : "";
+    size_t n = esc.len;
+    if (width && n > width) {
+        size_t cut = width > 3 ? width - 3 : 0;
+        while (cut > 0 && ((unsigned char)t[cut] & 0xC0) == 0x80)
+            cut--;  /* never inside a UTF-8 sequence */
+        adj_buf_put(out, t, cut);
+        adj_buf_puts(out, "...");
+    } else {
+        adj_buf_put(out, t, n);
+    }
+    adj_buf_free(&esc);
+}

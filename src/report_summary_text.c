@@ -11,26 +11,8 @@
 
 enum { CELLS = 8, NAME_CUT = 24, SIDE_CUT = 10 };
 
-/* Escaped text of `len` bytes, cut to `width` bytes (0: no limit). */
-static void put_text_n(adj_buf_t *out, const char *s, size_t len, size_t width)
-{
-    adj_buf_t esc = {0};
-    adj_escape_text(&esc, s, len);
-    const char *t = esc.data ? esc.data : "";
-    size_t n = esc.len;
-    if (width && n > width) {
-        size_t cut = width > 3 ? width - 3 : 0;
-        while (cut > 0 && ((unsigned char)t[cut] & 0xC0) == 0x80)
-            cut--;
-        adj_buf_put(out, t, cut);
-        adj_buf_puts(out, "...");
-    } else {
-        adj_buf_put(out, t, n);
-    }
-    adj_buf_free(&esc);
-}
 
-static void put_name(adj_buf_t *out, const char *s) { put_text_n(out, s, strlen(s), 0); }
+static void put_name(adj_buf_t *out, const char *s) { adj_escape_text_cut(out, s, strlen(s), 0); }
 
 void adj_summary_verdict_text(adj_buf_t *out, const adj_summary_game_t *g)
 {
@@ -99,7 +81,7 @@ static void players_cell(adj_buf_t *out, const adj_summary_game_t *g)
     for (int s = 0; s < 2; s++) {
         adj_buf_puts(out, s ? " v " : "");
         if (g->players[s])
-            put_text_n(out, g->players[s], g->player_len[s], NAME_CUT);
+            adj_escape_text_cut(out, g->players[s], g->player_len[s], NAME_CUT);
         else
             adj_buf_putc(out, '-');
     }
@@ -113,7 +95,7 @@ static void tally_cell(adj_buf_t *out, const char *label, const adj_summary_game
     adj_buf_puts(out, label);
     for (int s = 0; s < 2; s++) {
         adj_buf_puts(out, s ? ", " : "");
-        put_text_n(out, g->sides[s], g->side_len[s], SIDE_CUT);
+        adj_escape_text_cut(out, g->sides[s], g->side_len[s], SIDE_CUT);
         if (!present || present[s])
             adj_buf_printf(out, " %lld", (long long)vp[s]);
         else
@@ -142,7 +124,7 @@ void adj_text_summary(adj_buf_t *out, adj_buf_t *more, const adj_summary_game_t 
     adj_buf_printf(out, "%s\t", claim_text[g->claim_verdict]);
     adj_buf_t res = {0};
     adj_summary_result_text(&res, g);
-    put_text_n(out, res.data, res.len, 0);
+    adj_escape_text_cut(out, res.data, res.len, 0);
     adj_buf_free(&res);
     adj_buf_putc(out, '\t');
     put_name(out, g->file);
@@ -196,7 +178,7 @@ static void standings(adj_buf_t *out, const adj_summary_t *s)
     size_t w = strlen("player");
     for (size_t i = 0; i < s->standing_count; i++) {
         adj_buf_reset(&name);
-        put_text_n(&name, s->standings[i].name, s->standings[i].name_len, 0);
+        adj_escape_text_cut(&name, s->standings[i].name, s->standings[i].name_len, 0);
         size_t c = columns(name.data, name.len);
         w = c > w ? c : w;
     }
@@ -205,7 +187,7 @@ static void standings(adj_buf_t *out, const adj_summary_t *s)
     for (size_t i = 0; i < s->standing_count; i++) {
         const adj_standing_t *p = &s->standings[i];
         adj_buf_reset(&name);
-        put_text_n(&name, p->name, p->name_len, 0);
+        adj_escape_text_cut(&name, p->name, p->name_len, 0);
         adj_buf_put(out, name.data, name.len);
         for (size_t c = columns(name.data, name.len); c < w; c++)
             adj_buf_putc(out, ' ');

@@ -19,28 +19,10 @@
 #define C_OK "\033[1;32m"
 #define C_DIM "\033[2m"
 
-/* Escaped text of `len` bytes, cut to `width` display bytes (0: no limit). */
-static void put_text_n(adj_buf_t *out, const char *s, size_t len, size_t width)
-{
-    adj_buf_t esc = {0};
-    adj_escape_text(&esc, s, len);
-    const char *t = esc.data ? esc.data : "";
-    size_t n = esc.len;
-    if (width && n > width) {
-        size_t cut = width > 3 ? width - 3 : 0;
-        while (cut > 0 && ((unsigned char)t[cut] & 0xC0) == 0x80)
-            cut--;
-        adj_buf_put(out, t, cut);
-        adj_buf_puts(out, "...");
-    } else {
-        adj_buf_put(out, t, n);
-    }
-    adj_buf_free(&esc);
-}
 
 static void put_text(adj_buf_t *out, const char *s, size_t width)
 {
-    put_text_n(out, s, strlen(s), width);
+    adj_escape_text_cut(out, s, strlen(s), width);
 }
 
 static size_t text_width(const char *s)
@@ -690,7 +672,7 @@ static void dice_spellings(adj_buf_t *out, const adj_dice_t *d, const adj_dice_r
     for (size_t i = 1; i < g->spelling_count; i++) {
         if (i > 1)
             adj_buf_puts(out, ", ");
-        put_text_n(out, g->spellings[i].name, g->spellings[i].len, 0);
+        adj_escape_text_cut(out, g->spellings[i].name, g->spellings[i].len, 0);
     }
     adj_buf_putc(out, '\n');
 }
@@ -767,9 +749,9 @@ static void dice_look_alike(adj_buf_t *out, const adj_dice_t *d)
         const adj_dice_group_t *a = &d->groups[d->look_alike[i][0]];
         const adj_dice_group_t *b = &d->groups[d->look_alike[i][1]];
         adj_buf_puts(out, "  ");
-        put_text_n(out, a->name, a->len, 0);
+        adj_escape_text_cut(out, a->name, a->len, 0);
         adj_buf_puts(out, " / ");
-        put_text_n(out, b->name, b->len, 0);
+        adj_escape_text_cut(out, b->name, b->len, 0);
         adj_buf_putc(out, '\n');
     }
 }
