@@ -54,14 +54,49 @@ typedef struct adj_step_s {
 
 typedef void (*adj_step_fn)(void *ctx, const adj_step_t *step);
 
-/* Obligations (SPEC 3.4): rolls or actions the rules now require. */
+/* Obligations (SPEC 3.4): rolls or actions the rules now require. The
+ * catalogue, the one place an obligation is declared, in the order SPEC 8
+ * lists them (the order reports sort the ones created on one line in):
+ *
+ *   X(ENUM, name, words, EVENT, CODE, ROLL, BASE, because, must, before, missed)
+ *
+ * `name` is the code reports print (`status`, `obligation` in JSON); `words`
+ * what messages call it in running text; EVENT the kind of event that meets
+ * it; CODE the diagnostic when it expires unmet. ROLL is 1 for a die roll
+ * that 8.13 makes come before any other roll (roll-out-of-order), BASE 1
+ * when the base game requires it and 8.13 only orders it (its findings cite
+ * "8.13" or "base", the others their code's rule). For `status`: `because`
+ * names what created it, `must` what the leader must do and `before` what
+ * may not come first. `missed` follows "L" in the expiry message.
+ * Derived from it: the enum and the names, what meets each
+ * (engine_why.c), the roll set, the expiry codes and messages (engine.c),
+ * the pending sentence (pending.c). At most 8 rows: a leader's pending set
+ * is a byte. */
+#define ADJ_OBLIGATION_LIST(X)                                                               \
+    X(ILLNESS_CHECK, "illness-check", "illness check", ILLNESS, ILLNESS_CHECK_MISSING, 1, 0, \
+      "raw 1", "check for illness", "any other die roll",                                    \
+      "rolled a raw 1 on the IMC here, so rule 8.13 requires an illness check after his "    \
+      "move; none was made")                                                                 \
+    X(DURATION, "duration", "duration roll", DURATION, DURATION_MISSING, 1, 0,               \
+      "illness roll 6", "roll for the duration of his illness", "any other die roll",        \
+      "rolled a 6 for illness here, so a duration roll must follow; none was made")          \
+    X(SUSTAIN, "sustain", "Sustain roll", SUSTAIN, SUSTAIN_MISSING, 0, 1,                    \
+      "move into an enemy ZOC", "roll to Sustain the Attack",                                \
+      "the next activation, turn or end",                                                    \
+      "moved into an enemy ZOC here, so a Sustain roll is required; none was made")          \
+    X(REPLACE, "replacement", "replacement", REPLACE, REPLACEMENT_MISSING, 0, 0,             \
+      "incapacitated", "be replaced", "the next activation, turn or end",                    \
+      "was incapacitated by illness here and must be replaced at once; no replacement was "  \
+      "made")
+
 typedef enum adj_obligation_kind_e {
-    ADJ_OB_ILLNESS_CHECK,
-    ADJ_OB_DURATION,
-    ADJ_OB_SUSTAIN,
-    ADJ_OB_REPLACE,
+#define ADJ_X(e, ...) ADJ_OB_##e,
+    ADJ_OBLIGATION_LIST(ADJ_X)
+#undef ADJ_X
     ADJ_OB_COUNT
 } adj_obligation_kind_t;
+
+_Static_assert(ADJ_OB_COUNT <= 8, "adj_leader_state_t.pending holds a bit per obligation");
 
 typedef struct adj_obligation_s {
     adj_obligation_kind_t kind;

@@ -140,9 +140,6 @@ static void kill(adj_engine_t *e, int32_t l, const adj_entry_t *en)
 
 /* ---- obligations ---- */
 
-static const char *const ob_names[ADJ_OB_COUNT] = {
-    "illness check", "duration roll", "Sustain roll", "replacement"};
-
 static void oblige(adj_engine_t *e, adj_obligation_kind_t kind, int32_t l, adj_mark_t mark)
 {
     if (e->pending_count == e->pending_cap) {
@@ -151,7 +148,7 @@ static void oblige(adj_engine_t *e, adj_obligation_kind_t kind, int32_t l, adj_m
     }
     e->pending[e->pending_count++] = (adj_obligation_t){kind, l, mark, e->turn, false, 0};
     e->leaders[l].pending |= (uint8_t)(1u << kind);
-    if (kind == ADJ_OB_ILLNESS_CHECK || kind == ADJ_OB_DURATION)
+    if (engine_ob[kind].roll)
         e->pending_rolls++;
 }
 
@@ -174,7 +171,7 @@ static size_t meet(adj_engine_t *e, adj_obligation_kind_t kind, int32_t l)
         }
     }
     e->leaders[l].pending &= (uint8_t) ~(1u << kind);
-    if (kind == ADJ_OB_ILLNESS_CHECK || kind == ADJ_OB_DURATION)
+    if (engine_ob[kind].roll)
         e->pending_rolls--;
     return line;
 }
@@ -191,27 +188,18 @@ static int ob_cmp(const void *a, const void *b)
  * `where` says what closed the window, for the messages. */
 static void expire(adj_engine_t *e, const char *where)
 {
-    static const adj_code_t codes[ADJ_OB_COUNT] = {
-        ADJ_D_ILLNESS_CHECK_MISSING, ADJ_D_DURATION_MISSING, ADJ_D_SUSTAIN_MISSING,
-        ADJ_D_REPLACEMENT_MISSING};
-    static const char *const why[ADJ_OB_COUNT] = {
-        "rolled a raw 1 on the IMC here, so rule 8.13 requires an illness check after his "
-        "move; none was made",
-        "rolled a 6 for illness here, so a duration roll must follow; none was made",
-        "moved into an enemy ZOC here, so a Sustain roll is required; none was made",
-        "was incapacitated by illness here and must be replaced at once; no replacement was "
-        "made"};
     if (e->pending_count > 1)
         qsort(e->pending, e->pending_count, sizeof *e->pending, ob_cmp);
     for (size_t i = 0; i < e->pending_count; i++) {
         const adj_obligation_t *o = &e->pending[i];
-        /* the Sustain roll is the base game's: 8.13 only orders it */
-        const char *rule = o->kind != ADJ_OB_SUSTAIN ? NULL : e->header->illness ? "8.13" : "base";
+        const engine_ob_t *ob = &engine_ob[o->kind];
+        /* the base game's (the Sustain roll): 8.13 only orders it */
+        const char *rule = !ob->base ? NULL : e->header->illness ? "8.13" : "base";
         char dropped[160] = "";
         if (o->dropped_line)
             engine_why_dropped(e, o, dropped, sizeof dropped);
-        adj_diags_add(e->diags, codes[o->kind], o->mark, rule, lid(e, o->leader), &o->turn,
-                      "%s %s %s%s", lid(e, o->leader), why[o->kind], where, dropped);
+        adj_diags_add(e->diags, ob->code, o->mark, rule, lid(e, o->leader), &o->turn,
+                      "%s %s %s%s", lid(e, o->leader), ob->missed, where, dropped);
         e->leaders[o->leader].pending = 0;
     }
     e->pending_count = 0;
@@ -647,11 +635,11 @@ static void out_of_order(adj_engine_t *e, const adj_entry_t *en, const char *wha
 {
     for (size_t i = 0; i < e->pending_count; i++) {
         const adj_obligation_t *o = &e->pending[i];
-        if (o->kind != ADJ_OB_ILLNESS_CHECK && o->kind != ADJ_OB_DURATION)
+        if (!engine_ob[o->kind].roll)
             continue;
         diag(e, ADJ_D_ROLL_OUT_OF_ORDER, en->mark, NULL, en->leader,
              "%s while the %s for %s (line %zu) is still owed; 8.13 makes it come first",
-             what, ob_names[o->kind], lid(e, o->leader), o->mark.line);
+             what, engine_ob[o->kind].words, lid(e, o->leader), o->mark.line);
         return;
     }
 }

@@ -83,8 +83,19 @@ typedef struct adj_engine_s {
     adj_buf_t say;                /* owned scratch for step texts */
 } adj_engine_t;
 
+/* engine_why.c: what the engine needs of each obligation, derived from
+ * ADJ_OBLIGATION_LIST (adj_engine.h). */
+typedef struct engine_ob_s {
+    adj_event_kind_t event;   /* the event meeting it */
+    adj_code_t code;          /* the finding when it expires unmet */
+    bool roll;                /* a die roll 8.13 puts before any other */
+    bool base;                /* the base game's: its findings cite "8.13" or "base" */
+    const char *words;        /* its name in running text */
+    const char *missed;       /* the expiry message, after the leader's id */
+} engine_ob_t;
+extern const engine_ob_t engine_ob[ADJ_OB_COUNT];
+
 /* engine_why.c: the sentences that name a finding's cause. */
-extern const adj_event_kind_t engine_ob_event[ADJ_OB_COUNT];  /* the event meeting each */
 void engine_why_dropped(const adj_engine_t *e, const adj_obligation_t *o, char *out, size_t size);
 const char *engine_why_turn(int64_t n, int64_t prev);
 void engine_why_inactive(const adj_engine_t *e, int32_t l, char *out, size_t size);

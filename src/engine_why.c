@@ -10,14 +10,18 @@
 
 static const char *lid(const adj_engine_t *e, int32_t l) { return e->header->leaders[l].id; }
 
-const adj_event_kind_t engine_ob_event[ADJ_OB_COUNT] = {ADJ_EV_ILLNESS, ADJ_EV_DURATION,
-                                                        ADJ_EV_SUSTAIN, ADJ_EV_REPLACE};
+const engine_ob_t engine_ob[ADJ_OB_COUNT] = {
+#define ADJ_X(e, name, words, ev, code, roll, base, because, must, before, missed) \
+    {ADJ_EV_##ev, ADJ_D_##code, roll, base, words, missed},
+    ADJ_OBLIGATION_LIST(ADJ_X)
+#undef ADJ_X
+};
 
 void adj_engine_note_dropped(adj_engine_t *e, adj_event_kind_t kind, size_t line, int32_t l)
 {
     for (size_t i = 0; i < e->pending_count; i++) {
         adj_obligation_t *o = &e->pending[i];
-        if (o->leader == l && engine_ob_event[o->kind] == kind && o->mark.line < line &&
+        if (o->leader == l && engine_ob[o->kind].event == kind && o->mark.line < line &&
             !o->dropped_line)
             o->dropped_line = line;
     }
@@ -26,7 +30,7 @@ void adj_engine_note_dropped(adj_engine_t *e, adj_event_kind_t kind, size_t line
 void engine_why_dropped(const adj_engine_t *e, const adj_obligation_t *o, char *out, size_t size)
 {
     snprintf(out, size, " (the `%s` on line %zu was dropped: the leader it names is not in the "
-             "roster, probably a slip for %s)", adj_event_name(engine_ob_event[o->kind]),
+             "roster, probably a slip for %s)", adj_event_name(engine_ob[o->kind].event),
              o->dropped_line, lid(e, o->leader));
 }
 

@@ -10,8 +10,11 @@
 
 const char *adj_obligation_name(adj_obligation_kind_t kind)
 {
-    static const char *const names[ADJ_OB_COUNT] = {"illness-check", "duration", "sustain",
-                                                    "replacement"};
+    static const char *const names[ADJ_OB_COUNT] = {
+#define ADJ_X(e, name, ...) name,
+        ADJ_OBLIGATION_LIST(ADJ_X)
+#undef ADJ_X
+    };
     return kind < ADJ_OB_COUNT ? names[kind] : "?";
 }
 
@@ -44,16 +47,17 @@ adj_obligation_t *adj_pending_sorted(const adj_replay_t *r, size_t *count)
 void adj_pending_due(adj_buf_t *out, const adj_header_t *h, const adj_obligation_t *o)
 {
     /* what he must do, what required it, and what may not come first */
-    static const char *const must[ADJ_OB_COUNT] = {
-        "check for illness", "roll for the duration of his illness",
-        "roll to Sustain the Attack", "be replaced"};
-    static const char *const because[ADJ_OB_COUNT] = {
-        "raw 1", "illness roll 6", "move into an enemy ZOC", "incapacitated"};
-    static const char *const before[ADJ_OB_COUNT] = {
-        "any other die roll", "any other die roll", "the next activation, turn or end",
-        "the next activation, turn or end"};
+    static const struct {
+        const char *because, *must, *before;
+    } due[ADJ_OB_COUNT] = {
+#define ADJ_X(e, name, words, ev, code, roll, base, because, must, before, missed) \
+    {because, must, before},
+        ADJ_OBLIGATION_LIST(ADJ_X)
+#undef ADJ_X
+    };
     if (o->kind >= ADJ_OB_COUNT)
         return;
     adj_buf_printf(out, "%s must %s (%s on line %zu) before %s", h->leaders[o->leader].id,
-                   must[o->kind], because[o->kind], o->mark.line, before[o->kind]);
+                   due[o->kind].must, due[o->kind].because, o->mark.line,
+                   due[o->kind].before);
 }

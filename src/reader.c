@@ -1,8 +1,9 @@
 /*
- * reader.c - the reader's core: libyaml events -> the typed header and one
+ * reader.c - the reader's top: libyaml events -> the typed header and one
  * typed entry per event, with every format diagnostic (SPEC 1, 2 and 3.1
- * step 1). The stages live in reader_input.c, reader_text.c,
- * reader_header.c and reader_event.c (see reader_private.h).
+ * step 1). It calls down into the stages (reader_header.c, reader_event.c)
+ * and the stream (reader_pull.c, reader_input.c), and nothing calls it
+ * back (see reader_private.h for the layers).
  *
  * What it reads, in libyaml's event grammar:
  *
@@ -14,8 +15,8 @@
  *
  * The reader never builds a tree: it holds the header (proportional to the
  * roster) and the event being read, and skips everything else node by node.
- * Every event passes through reader_pull, the one place that enforces the
- * reading limits: depth, scalar length, anchors and aliases, libyaml errors.
+ * Every event passes through reader_pull (reader_pull.c), the one place that
+ * enforces the reading limits.
  */
 #include "reader_private.h"
 
@@ -23,267 +24,27 @@
 #include <string.h>
 
 /* ------------------------------------------------------------------ */
-/* Diagnostics                                                         */
-/* ------------------------------------------------------------------ */
-
-void reader_stop(adj_reader_t *r, adj_code_t code, adj_mark_t mark, const char *fmt, ...)
-{
-    adj_buf_t m = {0};
-    va_list ap;
-    va_start(ap, fmt);
-    adj_buf_vprintf(&m, fmt, ap);
-    va_end(ap);
-    adj_diags_add(r->diags, code, mark, NULL, NULL, NULL, "%s", m.data ? m.data : "");
-    adj_buf_free(&m);
-    r->diags->stopped = true;
-    r->diags->stop_code = code;
-    r->state = RS_STOP;
-}
-
-/* Plain words for the libyaml errors a player meets, put before libyaml's
- * own: {start of its problem, start of its context or NULL, the sentence;
- * when `then` is set, the sentence goes on after the line of the context
- * mark (where the quote, bracket, key or list began)}. */
-static const struct {
-    const char *problem, *context, *say, *then;
-} yaml_plain[] = {
-    {"found a tab character", NULL, "a tab is used for indentation; YAML indents with spaces",
-     NULL},
-    {"found unexpected end of stream", "while scanning a quoted", "the quote opened on line ", " "
-     "is never closed: add the closing quote (a quoted value may run over lines, so this "
-     "shows only at the end of the file)"},
-    {"found unexpected end of stream", NULL, "the file ends in the middle of a value", NULL},
-    {"did not find expected ',' or '}'", NULL, "the `{` opened on line ", " is not closed with "
-     "`}`, or two of its entries have no `,` between them"},
-    {"did not find expected ',' or ']'", NULL, "the `[` opened on line ", " is not closed with "
-     "`]`, or two of its items have no `,` between them"},
-    {"could not find expected ':'", NULL, "the key on line ", " has no `:` after it: write "
-     "`key: value`"},
-    {"did not find expected '-' indicator", NULL, "this line does not line up with the list "
-     "begun on line ", ": each item starts with `- ` at the list's indentation (a `-` is "
-     "missing, or the line is indented less than the keys above it)"},
-    {"mapping values are not allowed", NULL, "a `: ` that cannot start a key here: the line is "
-     "indented deeper than the key above it, or a value holding `: ` needs quotes", NULL},
-    {"block sequence entries are not allowed", NULL, "a `- ` item cannot follow a key on the "
-     "same line: start the list on the next line, indented, or write it as [a, b]", NULL},
-    {"did not find expected key", NULL, "this line does not fit the mapping begun on line ", ": "
-     "a key or `-` indented wrongly, or text after a quoted value"},
-    {"found unknown escape character", NULL, "an unknown `\\` escape in a double-quoted value: "
-     "write `\\\\` for a backslash, or use single quotes", NULL},
-    {"did not find expected node content", NULL, "a value is missing: two commas in a row, or "
-     "nothing after a `,` or `:`", NULL},
-    {"did not find expected comment or line break", NULL, "a `|` or `>` value must end its "
-     "line: put the text on the lines below it, indented", NULL},
-    {"did not find expected <document start>", NULL, "text after the end of the document: a "
-     "log is one YAML document", NULL},
-};
-
-/* The sentence, with "; libyaml: " after it, or "" when libyaml's words
- * are all there is. A character that cannot start a token is named when
- * libyaml still holds it (a tab, or a reserved @ ` %). */
-static void yaml_plain_words(const yaml_parser_t *p, char *out, size_t size)
-{
-    out[0] = '\0';
-    const char *problem = p->problem ? p->problem : "";
-    if (!strcmp(problem, "found character that cannot start any token")) {
-        bool here = p->mark.index == p->problem_mark.index &&
-                    p->buffer.pointer < p->buffer.last;
-        int c = here ? *p->buffer.pointer : 0;
-        if (c == '\t')
-            snprintf(out, size, "a tab is used for indentation; YAML indents with spaces; "
-                     "libyaml: ");
-        else if (c == '@' || c == '`' || c == '%')
-            snprintf(out, size, "a plain value cannot start with %s: put the value in quotes; "
-                     "libyaml: ", c == '@' ? "`@`" : c == '%' ? "`%`" : "a backtick");
-        return;
-    }
-    for (size_t i = 0; i < sizeof yaml_plain / sizeof yaml_plain[0]; i++) {
-        const char *ctx = yaml_plain[i].context;
-        if (strncmp(problem, yaml_plain[i].problem, strlen(yaml_plain[i].problem)) ||
-            (ctx && (!p->context || strncmp(p->context, ctx, strlen(ctx)))))
-            continue;
-        if (yaml_plain[i].then)
-            snprintf(out, size, "%s%zu%s; libyaml: ", yaml_plain[i].say,
-                     p->context_mark.line + 1, yaml_plain[i].then);
-        else
-            snprintf(out, size, "%s; libyaml: ", yaml_plain[i].say);
-        return;
-    }
-}
-
-static void report_yaml_error(adj_reader_t *r)
-{
-    yaml_parser_t *p = &r->parser;
-    const char *problem = p->problem ? p->problem : "unknown problem";
-    if (p->error == YAML_READER_ERROR && r->directive_limit) {
-        reader_stop(r, ADJ_D_YAML_SYNTAX, reader_error_mark(r),
-                    "more than %d %%-directives (%%TAG, %%YAML): a reading limit; a game log "
-                    "needs none",
-                    ADJ_MAX_DIRECTIVES);
-        return;
-    }
-    if (p->error == YAML_READER_ERROR) {
-        adj_mark_t m = reader_error_mark(r);
-        if (p->problem_value >= 0)
-            reader_stop(r, ADJ_D_YAML_SYNTAX, m, "%s (byte 0x%02X at offset %zu)", problem,
-                        (unsigned)p->problem_value & 0xFF, p->problem_offset);
-        else
-            reader_stop(r, ADJ_D_YAML_SYNTAX, m, "%s (at offset %zu)", problem, p->problem_offset);
-        return;
-    }
-    if (p->error == YAML_MEMORY_ERROR) {
-        reader_stop(r, ADJ_D_YAML_SYNTAX, mark_of(p->mark), "libyaml ran out of memory");
-        return;
-    }
-    adj_mark_t m = mark_of(p->problem_mark);
-    char plain[400];
-    yaml_plain_words(p, plain, sizeof plain);
-    if (p->context)
-        reader_stop(r, ADJ_D_YAML_SYNTAX, m, "%s%s %s (at %zu:%zu)", plain, problem, p->context,
-                    p->context_mark.line + 1, p->context_mark.column + 1);
-    else
-        reader_stop(r, ADJ_D_YAML_SYNTAX, m, "%s%s", plain, problem);
-}
-/* ------------------------------------------------------------------ */
-/* Pulling events: the one place the reading limits are enforced       */
-/* ------------------------------------------------------------------ */
-
-bool reader_pull(adj_reader_t *r)
-{
-    adj_yaml_event_release(&r->ev);
-    if (r->state >= RS_DONE)
-        return false;
-    if (!yaml_parser_parse(&r->parser, &r->ev)) {
-        if (r->io_failed)
-            r->state = RS_IO_ERROR;
-        else
-            report_yaml_error(r);
-        return false;
-    }
-    r->events++;
-    const char *anchor = NULL;
-    switch (r->ev.type) {
-    case YAML_ALIAS_EVENT:
-        reader_stop(r, ADJ_D_YAML_ALIAS, ev_mark(r),
-                    "alias *%s: anchors and aliases are not allowed in a game log",
-                    (const char *)r->ev.data.alias.anchor);
-        return false;
-    case YAML_SCALAR_EVENT:
-        anchor = (const char *)r->ev.data.scalar.anchor;
-        if (!anchor && r->ev.data.scalar.length > ADJ_MAX_SCALAR) {
-            reader_stop(r, ADJ_D_YAML_SYNTAX, ev_mark(r),
-                        "a scalar of %zu bytes is longer than the limit of %u bytes",
-                        r->ev.data.scalar.length, ADJ_MAX_SCALAR);
-            return false;
-        }
-        break;
-    case YAML_SEQUENCE_START_EVENT:
-    case YAML_MAPPING_START_EVENT:
-        anchor = r->ev.type == YAML_SEQUENCE_START_EVENT
-                     ? (const char *)r->ev.data.sequence_start.anchor
-                     : (const char *)r->ev.data.mapping_start.anchor;
-        if (!anchor && ++r->depth > ADJ_MAX_DEPTH) {
-            reader_stop(r, ADJ_D_YAML_SYNTAX, ev_mark(r),
-                        "collections nested deeper than %d levels", ADJ_MAX_DEPTH);
-            return false;
-        }
-        break;
-    case YAML_SEQUENCE_END_EVENT:
-    case YAML_MAPPING_END_EVENT:
-        r->depth--;
-        break;
-    default:
-        break;
-    }
-    if (anchor) {
-        reader_stop(r, ADJ_D_YAML_ALIAS, ev_mark(r),
-                    "anchor &%s: anchors and aliases are not allowed in a game log", anchor);
-        return false;
-    }
-    return true;
-}
-
-/* Skip the node whose first event is current; leaves its last event current. */
-bool reader_skip(adj_reader_t *r)
-{
-    if (r->ev.type != YAML_SEQUENCE_START_EVENT && r->ev.type != YAML_MAPPING_START_EVENT)
-        return true;
-    size_t base = r->depth - 1;
-    while (r->depth > base)
-        if (!reader_pull(r))
-            return false;
-    return true;
-}
-/* ------------------------------------------------------------------ */
-/* Diagnostics shared by the header and the events                     */
-/* ------------------------------------------------------------------ */
-
-/* Returns the diagnostic added (NULL when past ADJ_MAX_DIAGS). */
-adj_diag_t *reader_unknown_field(adj_reader_t *r, adj_mark_t mark, const char *key, size_t n,
-                                 const char *where, const char *const *names, size_t count)
-{
-    if (!key)
-        return adj_diags_add(r->diags, ADJ_D_UNKNOWN_FIELD, mark, NULL, NULL, NULL,
-                             "a key in %s must be a non-null scalar; this one is ignored", where);
-    const char *near = reader_closest(key, n, names, count);
-    if (near)
-        return adj_diags_add(r->diags, ADJ_D_UNKNOWN_FIELD, mark, NULL, NULL, NULL,
-                             "unknown key %s in %s (did you mean `%s`?)",
-                             reader_clip(&r->tmp, key, n), where, near);
-    return adj_diags_add(r->diags, ADJ_D_UNKNOWN_FIELD, mark, NULL, NULL, NULL,
-                         "unknown key %s in %s; it is ignored", reader_clip(&r->tmp, key, n),
-                         where);
-}
-
-/* Name the leader of a diagnostic (unknown_field names none). */
-void reader_set_leader(adj_diag_t *d, const char *id)
-{
-    if (d && id && !d->leader)
-        d->leader = adj_diag_id(id);
-}
-
-void reader_duplicate_key(adj_reader_t *r, const char *where)
-{
-    adj_buf_t tmp = {0};
-    adj_diags_add(r->diags, ADJ_D_DUPLICATE_KEY, ev_mark(r), NULL, NULL, NULL,
-                  "key %s repeated in %s; the first value counts",
-                  reader_clip(&tmp, sc_text(r), sc_len(r)), where);
-    adj_buf_free(&tmp);
-}
-/* ------------------------------------------------------------------ */
 /* The document                                                        */
 /* ------------------------------------------------------------------ */
-
-adj_read_status_t reader_status(const adj_reader_t *r)
-{
-    switch (r->state) {
-    case RS_STOP:
-        return ADJ_READ_STOP;
-    case RS_IO_ERROR:
-        return ADJ_READ_IO_ERROR;
-    default:
-        return ADJ_READ_DONE;
-    }
-}
 
 /* After the events sequence: the document must end, and be the only one. */
 static adj_read_status_t read_after(adj_reader_t *r)
 {
-    if (!reader_pull(r))
-        return reader_status(r);
-    if (r->ev.type != YAML_MAPPING_END_EVENT) {
-        reader_stop(r, ADJ_D_BAD_DOCUMENT, ev_mark(r),
+    if (!reader_pull(&r->st))
+        return reader_status(&r->st);
+    if (r->st.ev.type != YAML_MAPPING_END_EVENT) {
+        reader_stop(&r->st, ADJ_D_BAD_DOCUMENT, ev_mark(r),
                     "a key after `events`: `events` must be the last key of the log");
-        return reader_status(r);
+        return reader_status(&r->st);
     }
-    if (!reader_pull(r) || !reader_pull(r))
-        return reader_status(r);
-    if (r->ev.type == YAML_DOCUMENT_START_EVENT) {
-        reader_stop(r, ADJ_D_BAD_DOCUMENT, ev_mark(r),
+    if (!reader_pull(&r->st) || !reader_pull(&r->st))
+        return reader_status(&r->st);
+    if (r->st.ev.type == YAML_DOCUMENT_START_EVENT) {
+        reader_stop(&r->st, ADJ_D_BAD_DOCUMENT, ev_mark(r),
                     "a second YAML document: a log file holds exactly one");
-        return reader_status(r);
+        return reader_status(&r->st);
     }
-    r->state = RS_DONE;
+    r->st.state = RS_DONE;
     return ADJ_READ_DONE;
 }
 
@@ -291,16 +52,16 @@ adj_read_status_t adj_reader_next(adj_reader_t *r, const adj_entry_t **entry)
 {
     if (entry)
         *entry = NULL;
-    switch (r->state) {
+    switch (r->st.state) {
     case RS_START:
         return reader_read_start(r);
     case RS_EVENTS:
         for (;;) {
-            if (!reader_pull(r))
-                return reader_status(r);
-            if (r->ev.type == YAML_SEQUENCE_END_EVENT) {
+            if (!reader_pull(&r->st))
+                return reader_status(&r->st);
+            if (r->st.ev.type == YAML_SEQUENCE_END_EVENT) {
                 r->events_end = ev_mark(r);
-                r->state = RS_AFTER_EVENTS;
+                r->st.state = RS_AFTER_EVENTS;
                 return ADJ_READ_EVENTS_END;
             }
             int got = reader_read_event(r);
@@ -310,12 +71,12 @@ adj_read_status_t adj_reader_next(adj_reader_t *r, const adj_entry_t **entry)
                 return ADJ_READ_ENTRY;
             }
             if (got < 0)
-                return reader_status(r);
+                return reader_status(&r->st);
         }
     case RS_AFTER_EVENTS:
         return read_after(r);
     default:
-        return reader_status(r);
+        return reader_status(&r->st);
     }
 }
 
@@ -327,12 +88,12 @@ static adj_reader_t *reader_alloc(const char *filename, adj_diags_t *diags)
 {
     reader_event_init();
     adj_reader_t *r = adj_xcalloc(1, sizeof *r);
-    if (!yaml_parser_initialize(&r->parser))
+    if (!yaml_parser_initialize(&r->st.parser))
         adj_oom();  /* libyaml's only failure here is malloc's */
-    reader_input_init(r);
+    reader_input_init(&r->st);
     r->filename = filename;
-    r->diags = diags;
-    r->fd = -1;
+    r->diags = r->st.diags = diags;
+    r->st.fd = -1;
     r->last_leader = -1;
     return r;
 }
@@ -340,7 +101,7 @@ static adj_reader_t *reader_alloc(const char *filename, adj_diags_t *diags)
 adj_reader_t *adj_reader_new(int fd, const char *filename, adj_diags_t *diags)
 {
     adj_reader_t *r = reader_alloc(filename, diags);
-    r->fd = fd;
+    r->st.fd = fd;
     return r;
 }
 
@@ -348,8 +109,8 @@ adj_reader_t *adj_reader_new_bytes(const void *data, size_t size, const char *fi
                                    adj_diags_t *diags)
 {
     adj_reader_t *r = reader_alloc(filename, diags);
-    r->mem = data;
-    r->mem_size = size;
+    r->st.mem = data;
+    r->st.mem_size = size;
     return r;
 }
 
@@ -357,11 +118,11 @@ void adj_reader_free(adj_reader_t *r)
 {
     if (!r)
         return;
-    adj_yaml_event_release(&r->ev);
-    yaml_parser_delete(&r->parser);
+    adj_yaml_event_release(&r->st.ev);
+    yaml_parser_delete(&r->st.parser);
     reader_header_free(r);
     reader_event_free(r);
-    reader_input_free(r);
+    reader_input_free(&r->st);
     reader_keyset_free(&r->keys);
     reader_keyset_free(&r->keys2);
     adj_buf_free(&r->msg);
@@ -375,10 +136,16 @@ const adj_header_t *adj_reader_header(const adj_reader_t *r)
 }
 
 adj_mark_t adj_reader_events_end(const adj_reader_t *r) { return r->events_end; }
+void adj_reader_set_chunks(adj_reader_t *r, const size_t *sizes, size_t count)
+{
+    r->st.chunks = sizes;
+    r->st.chunk_count = count;
+}
+
 void adj_reader_stop_after_line(adj_reader_t *r, size_t line) { r->stop_line = line; }
-uint64_t adj_reader_bytes(const adj_reader_t *r) { return r->bytes; }
-uint64_t adj_reader_events(const adj_reader_t *r) { return r->events; }
-int adj_reader_io_errno(const adj_reader_t *r) { return r->io_errno; }
+uint64_t adj_reader_bytes(const adj_reader_t *r) { return r->st.bytes; }
+uint64_t adj_reader_events(const adj_reader_t *r) { return r->st.events; }
+int adj_reader_io_errno(const adj_reader_t *r) { return r->st.io_errno; }
 
 int32_t adj_reader_leader_index(const adj_reader_t *r, const char *id)
 {

@@ -92,9 +92,9 @@ static void raw_drop(raw_value_t *v)
 /* Characters `start` to `end` (libyaml's indexes, in file order) in bytes. */
 static adj_span_t span_of(adj_reader_t *r, size_t start, size_t end)
 {
-    if (r->cp_linear)  /* no multibyte character from here to libyaml's position */
-        return (adj_span_t){start + r->cp_delta, end - start};
-    return reader_span_slow(r, start, end);
+    if (r->st.cp_linear)  /* no multibyte character from here to libyaml's position */
+        return (adj_span_t){start + r->st.cp_delta, end - start};
+    return reader_span_slow(&r->st, start, end);
 }
 
 static void raw_take(adj_reader_t *r, raw_value_t *v, adj_mark_t key_mark, size_t order)
@@ -104,13 +104,13 @@ static void raw_take(adj_reader_t *r, raw_value_t *v, adj_mark_t key_mark, size_
     v->key_mark = key_mark;
     v->mark = ev_mark(r);
     v->order = order;
-    size_t start = r->ev.start_mark.index, end = v->is_scalar ? r->ev.end_mark.index : start;
+    size_t start = r->st.ev.start_mark.index, end = v->is_scalar ? r->st.ev.end_mark.index : start;
     v->span = span_of(r, start, end);
     if (v->is_scalar) {
         char *old = v->text;
-        v->text = (char *)r->ev.data.scalar.value;
-        v->len = r->ev.data.scalar.length;
-        r->ev.data.scalar.value = (yaml_char_t *)old;
+        v->text = (char *)r->st.ev.data.scalar.value;
+        v->len = r->st.ev.data.scalar.length;
+        r->st.ev.data.scalar.value = (yaml_char_t *)old;
     } else {
         raw_drop(v);
     }
@@ -123,7 +123,8 @@ static void raw_take(adj_reader_t *r, raw_value_t *v, adj_mark_t key_mark, size_
 static void claim_close(adj_reader_t *r, size_t last_end)
 {
     adj_span_t *s = &r->subject.span;
-    size_t end = r->ev.start_mark.index < r->ev.end_mark.index ? r->ev.end_mark.index : last_end;
+    const yaml_event_t *ev = &r->st.ev;
+    size_t end = ev->start_mark.index < ev->end_mark.index ? ev->end_mark.index : last_end;
     adj_span_t e = end == SIZE_MAX ? (adj_span_t){ADJ_SPAN_UNKNOWN, 0} : span_of(r, end, end);
     if (s->offset == ADJ_SPAN_UNKNOWN || e.offset == ADJ_SPAN_UNKNOWN)
         *s = (adj_span_t){ADJ_SPAN_UNKNOWN, 0};
@@ -136,9 +137,9 @@ static bool read_claim(adj_reader_t *r)
     reader_keyset_clear(&r->keys2);
     size_t last_end = SIZE_MAX;  /* the index after the last scalar, SIZE_MAX: a collection */
     for (;;) {
-        if (!reader_pull(r))
+        if (!reader_pull(&r->st))
             return false;
-        if (r->ev.type == YAML_MAPPING_END_EVENT) {
+        if (r->st.ev.type == YAML_MAPPING_END_EVENT) {
             claim_close(r, last_end);
             return true;
         }
@@ -148,21 +149,21 @@ static bool read_claim(adj_reader_t *r)
         c.key_off = SIZE_MAX;
         if (is_scalar(r)) {
             if (!reader_keyset_insert(&r->keys2, sc_text(r), sc_len(r))) {
-                reader_duplicate_key(r, "the `end` claim");
-                if (!reader_pull(r))
+                reader_duplicate_key(&r->st, "the `end` claim");
+                if (!reader_pull(&r->st))
                     return false;
-                last_end = is_scalar(r) ? r->ev.end_mark.index : SIZE_MAX;
-                if (!reader_skip(r))
+                last_end = is_scalar(r) ? r->st.ev.end_mark.index : SIZE_MAX;
+                if (!reader_skip(&r->st))
                     return false;
                 continue;
             }
             if (!text_is_null(sc_text(r), sc_len(r), sc_plain(r)))
                 c.item.side = reader_side_index(r, sc_text(r), sc_len(r));
             c.key_off = arena_put(r, sc_text(r), sc_len(r));
-        } else if (!reader_skip(r)) {
+        } else if (!reader_skip(&r->st)) {
             return false;
         }
-        if (!reader_pull(r))
+        if (!reader_pull(&r->st))
             return false;
         c.item.value_mark = ev_mark(r);
         c.item.value_ok = is_scalar(r) && reader_text_int(sc_text(r), sc_len(r), sc_plain(r),
@@ -170,10 +171,10 @@ static bool read_claim(adj_reader_t *r)
         c.item.value_at = (adj_span_t){ADJ_SPAN_UNKNOWN, 0};
         last_end = SIZE_MAX;
         if (is_scalar(r)) {
-            c.item.value_at = span_of(r, r->ev.start_mark.index, r->ev.end_mark.index);
-            last_end = r->ev.end_mark.index;
+            c.item.value_at = span_of(r, r->st.ev.start_mark.index, r->st.ev.end_mark.index);
+            last_end = r->st.ev.end_mark.index;
         }
-        if (!reader_skip(r))
+        if (!reader_skip(&r->st))
             return false;
         if (r->claim_count == r->claim_cap) {
             r->claim_cap = r->claim_cap ? r->claim_cap * 2 : 4;
@@ -454,12 +455,13 @@ static void event_unknown_fields(adj_reader_t *r, adj_event_kind_t kind)
     for (size_t i = 0; i < r->unknown_count; i++) {
         const unknown_key_t *u = &r->unknown[i];
         const char *text = u->text_off == SIZE_MAX ? NULL : r->arena.data + u->text_off;
-        adj_diag_t *d = reader_unknown_field(r, u->mark, text, u->text_len, where, names, count);
+        adj_diag_t *d =
+            reader_unknown_field(&r->st, u->mark, text, u->text_len, where, names, count);
         reader_set_leader(d, subject_leader(r, kind));
     }
     for (int s = 0; s < SL_NOTE; s++) {
         if (has_slot(r, s) && !kind_field(kind, (slot_t)s)) {
-            adj_diag_t *d = reader_unknown_field(r, r->slots[s].key_mark, slot_names[s],
+            adj_diag_t *d = reader_unknown_field(&r->st, r->slots[s].key_mark, slot_names[s],
                                                  strlen(slot_names[s]), where, names, count);
             reader_set_leader(d, subject_leader(r, kind));
         }
@@ -489,8 +491,8 @@ typedef struct event_keys_s {
 /* A key seen twice: reported, its value skipped. */
 static bool repeated_key(adj_reader_t *r)
 {
-    reader_duplicate_key(r, "an event");
-    return reader_pull(r) && reader_skip(r);
+    reader_duplicate_key(&r->st, "an event");
+    return reader_pull(&r->st) && reader_skip(&r->st);
 }
 
 /* Kind key k, the current event: the first one's value is the subject. */
@@ -501,16 +503,16 @@ static bool read_kind_key(adj_reader_t *r, event_keys_t *ek, int k, adj_mark_t k
     ek->kinds |= 1u << k;
     if (++ek->nkinds == 1)
         ek->kind = (adj_event_kind_t)k;
-    if (!reader_pull(r))
+    if (!reader_pull(&r->st))
         return false;
     if (ek->nkinds == 1) {
         raw_take(r, &r->subject, key_mark, ek->order);
-        if (k == ADJ_EV_END && r->ev.type == YAML_MAPPING_START_EVENT) {
+        if (k == ADJ_EV_END && r->st.ev.type == YAML_MAPPING_START_EVENT) {
             ek->subject_is_map = true;
             return read_claim(r);
         }
     }
-    return reader_skip(r);
+    return reader_skip(&r->st);
 }
 
 /* Field key of slot s, the current event. */
@@ -518,23 +520,23 @@ static bool read_field_key(adj_reader_t *r, int s, adj_mark_t key_mark, size_t o
 {
     if (has_slot(r, s))
         return repeated_key(r);
-    if (!reader_pull(r))
+    if (!reader_pull(&r->st))
         return false;
     raw_take(r, &r->slots[s], key_mark, order);
     r->slot_mask |= 1u << s;
-    return reader_skip(r);
+    return reader_skip(&r->st);
 }
 
 /* A scalar key that is neither: kept for event_unknown_fields. */
 static bool read_other_key(adj_reader_t *r, adj_mark_t key_mark)
 {
     if (!reader_keyset_insert(&r->keys, sc_text(r), sc_len(r))) {
-        reader_duplicate_key(r, "an event");
+        reader_duplicate_key(&r->st, "an event");
     } else {
         size_t len = sc_len(r);
         unknown_push(r, (unknown_key_t){key_mark, arena_put(r, sc_text(r), len), len});
     }
-    return reader_pull(r) && reader_skip(r);
+    return reader_pull(&r->st) && reader_skip(&r->st);
 }
 
 /* Every key of the event mapping, into r->subject, r->slots, r->unknown:
@@ -542,15 +544,15 @@ static bool read_other_key(adj_reader_t *r, adj_mark_t key_mark)
 static int read_event_keys(adj_reader_t *r, event_keys_t *ek)
 {
     for (;;) {
-        if (!reader_pull(r))
+        if (!reader_pull(&r->st))
             return -1;
-        if (r->ev.type == YAML_MAPPING_END_EVENT)
+        if (r->st.ev.type == YAML_MAPPING_END_EVENT)
             return 1;
         adj_mark_t key_mark = ev_mark(r);
         if (ek->order++ == 0) {
             ek->first = key_mark;
             if (r->stop_line && key_mark.line > r->stop_line) {
-                r->state = RS_DONE;
+                r->st.state = RS_DONE;
                 return -1;
             }
         }
@@ -563,7 +565,7 @@ static int read_event_keys(adj_reader_t *r, event_keys_t *ek)
             ok = read_kind_key(r, ek, key, key_mark);
         } else if (!is_scalar(r) || text_is_null(sc_text(r), sc_len(r), sc_plain(r))) {
             unknown_push(r, (unknown_key_t){key_mark, SIZE_MAX, 0});
-            ok = reader_skip(r) && reader_pull(r) && reader_skip(r);
+            ok = reader_skip(&r->st) && reader_pull(&r->st) && reader_skip(&r->st);
         } else {
             ok = read_other_key(r, key_mark);
         }
@@ -791,14 +793,14 @@ static void fill_entry(adj_reader_t *r, adj_entry_t *e, const fval_t *vals, cons
 int reader_read_event(adj_reader_t *r)
 {
     adj_mark_t node = ev_mark(r);
-    if (r->ev.type != YAML_MAPPING_START_EVENT) {
+    if (r->st.ev.type != YAML_MAPPING_START_EVENT) {
         if (r->stop_line && node.line > r->stop_line) {
-            r->state = RS_DONE;
+            r->st.state = RS_DONE;
             return -1;
         }
         adj_diags_add(r->diags, ADJ_D_UNKNOWN_EVENT, node, NULL, NULL, NULL,
                       "an event must be a mapping with one kind key (turn, activate, move, ...)");
-        return reader_skip(r) ? 0 : -1;
+        return reader_skip(&r->st) ? 0 : -1;
     }
     r->slot_mask = 0;
     r->unknown_count = 0;

@@ -158,21 +158,21 @@ static bool roster_key(adj_reader_t *r, const bool *seen, int *k, bool *skipped)
     *k = -1;
     *skipped = false;
     if (!is_scalar(r) || text_is_null(sc_text(r), sc_len(r), sc_plain(r))) {
-        reader_unknown_field(r, key_mark, NULL, 0, "a roster entry", NULL, 0);
-        return reader_skip(r);
+        reader_unknown_field(&r->st, key_mark, NULL, 0, "a roster entry", NULL, 0);
+        return reader_skip(&r->st);
     }
     for (int i = 0; i < RK_COUNT; i++)
         if (strcmp(sc_text(r), roster_keys[i]) == 0 && strlen(roster_keys[i]) == sc_len(r))
             *k = i;
     bool dup = *k >= 0 ? seen[*k] : !reader_keyset_insert(&r->keys2, sc_text(r), sc_len(r));
     if (dup) {
-        reader_duplicate_key(r, "a roster entry");
+        reader_duplicate_key(&r->st, "a roster entry");
         *k = -1;
         *skipped = true;
-        return reader_pull(r) && reader_skip(r);
+        return reader_pull(&r->st) && reader_skip(&r->st);
     }
     if (*k < 0)
-        reader_unknown_field(r, key_mark, sc_text(r), sc_len(r), "a roster entry", roster_keys,
+        reader_unknown_field(&r->st, key_mark, sc_text(r), sc_len(r), "a roster entry", roster_keys,
                              RK_COUNT);
     return true;
 }
@@ -188,16 +188,16 @@ static bool read_roster_entry(adj_reader_t *r)
     memset(e, 0, sizeof *e);
     e->start = ev_mark(r);
     e->vp = 1;
-    if (r->ev.type != YAML_MAPPING_START_EVENT)
-        return reader_skip(r);
+    if (r->st.ev.type != YAML_MAPPING_START_EVENT)
+        return reader_skip(&r->st);
     e->is_map = true;
     bool seen[RK_COUNT] = {false};
     bool first = true;
     reader_keyset_clear(&r->keys2);
     for (;;) {
-        if (!reader_pull(r))
+        if (!reader_pull(&r->st))
             return false;
-        if (r->ev.type == YAML_MAPPING_END_EVENT)
+        if (r->st.ev.type == YAML_MAPPING_END_EVENT)
             return true;
         if (first) {
             e->start = ev_mark(r);
@@ -209,10 +209,10 @@ static bool read_roster_entry(adj_reader_t *r)
             return false;
         if (skipped)
             continue;
-        if (!reader_pull(r))
+        if (!reader_pull(&r->st))
             return false;
         if (k < 0) {
-            if (!reader_skip(r))
+            if (!reader_skip(&r->st))
                 return false;
             continue;
         }
@@ -220,7 +220,7 @@ static bool read_roster_entry(adj_reader_t *r)
         if (!is_scalar(r)) {
             roster_bad(e, ev_mark(r),
                        adj_xasprintf("roster field `%s` must be a scalar", roster_keys[k]));
-            if (!reader_skip(r))
+            if (!reader_skip(&r->st))
                 return false;
             continue;
         }
@@ -233,9 +233,9 @@ static bool read_roster_entry(adj_reader_t *r)
 static bool read_items(adj_reader_t *r, yaml_event_type_t end, bool (*item)(adj_reader_t *))
 {
     for (;;) {
-        if (!reader_pull(r))
+        if (!reader_pull(&r->st))
             return false;
-        if (r->ev.type == end)
+        if (r->st.ev.type == end)
             return true;
         if (!item(r))
             return false;
@@ -244,9 +244,9 @@ static bool read_items(adj_reader_t *r, yaml_event_type_t end, bool (*item)(adj_
 
 static bool read_leaders(adj_reader_t *r)
 {
-    if (r->ev.type != YAML_SEQUENCE_START_EVENT) {
+    if (r->st.ev.type != YAML_SEQUENCE_START_EVENT) {
         r->leaders = HV_BAD;
-        return reader_skip(r);
+        return reader_skip(&r->st);
     }
     r->leaders = HV_OK;
     return read_items(r, YAML_SEQUENCE_END_EVENT, read_roster_entry);
@@ -255,18 +255,18 @@ static bool read_leaders(adj_reader_t *r)
 static bool read_sides(adj_reader_t *r)
 {
     r->sides = HV_BAD;
-    if (r->ev.type != YAML_SEQUENCE_START_EVENT)
-        return reader_skip(r);
+    if (r->st.ev.type != YAML_SEQUENCE_START_EVENT)
+        return reader_skip(&r->st);
     size_t n = 0;
     bool ok = true;
     for (;;) {
-        if (!reader_pull(r))
+        if (!reader_pull(&r->st))
             return false;
-        if (r->ev.type == YAML_SEQUENCE_END_EVENT)
+        if (r->st.ev.type == YAML_SEQUENCE_END_EVENT)
             break;
         if (!is_scalar(r) || text_is_null(sc_text(r), sc_len(r), sc_plain(r))) {
             ok = false;
-            if (!reader_skip(r))
+            if (!reader_skip(&r->st))
                 return false;
             n++;
             continue;
@@ -299,22 +299,22 @@ static bool read_imc(adj_reader_t *r)
 {
     adj_buf_t *tmp = &r->tmp;
     r->imc = HV_OK;
-    if (r->ev.type != YAML_MAPPING_START_EVENT) {
+    if (r->st.ev.type != YAML_MAPPING_START_EVENT) {
         imc_bad(r, ev_mark(r), adj_xasprintf("`imc` must be a mapping of rating -> six MPs"));
-        return reader_skip(r);
+        return reader_skip(&r->st);
     }
     reader_keyset_clear(&r->keys2);
     for (;;) {
-        if (!reader_pull(r))
+        if (!reader_pull(&r->st))
             return false;
-        if (r->ev.type == YAML_MAPPING_END_EVENT)
+        if (r->st.ev.type == YAML_MAPPING_END_EVENT)
             break;
         int64_t rating = 0;
         bool key_ok = false;
         if (is_scalar(r)) {
             if (!reader_keyset_insert(&r->keys2, sc_text(r), sc_len(r))) {
-                reader_duplicate_key(r, "`imc`");
-                if (!reader_pull(r) || !reader_skip(r))
+                reader_duplicate_key(&r->st, "`imc`");
+                if (!reader_pull(&r->st) || !reader_skip(&r->st))
                     return false;
                 continue;
             }
@@ -324,20 +324,20 @@ static bool read_imc(adj_reader_t *r)
                                                      reader_clip(tmp, sc_text(r), sc_len(r))));
         } else {
             imc_bad(r, ev_mark(r), adj_xasprintf("`imc` rating is not an integer"));
-            if (!reader_skip(r))
+            if (!reader_skip(&r->st))
                 return false;
         }
-        if (!reader_pull(r))
+        if (!reader_pull(&r->st))
             return false;
         adj_mark_t vm = ev_mark(r);
         int64_t row[6];
         size_t n = 0;
-        bool row_ok = r->ev.type == YAML_SEQUENCE_START_EVENT;
+        bool row_ok = r->st.ev.type == YAML_SEQUENCE_START_EVENT;
         if (row_ok) {
             for (;;) {
-                if (!reader_pull(r))
+                if (!reader_pull(&r->st))
                     return false;
-                if (r->ev.type == YAML_SEQUENCE_END_EVENT)
+                if (r->st.ev.type == YAML_SEQUENCE_END_EVENT)
                     break;
                 int64_t v;
                 if (is_scalar(r) && reader_text_int(sc_text(r), sc_len(r), sc_plain(r), &v) &&
@@ -346,13 +346,13 @@ static bool read_imc(adj_reader_t *r)
                         row[n] = v;
                 } else {
                     row_ok = false;
-                    if (!reader_skip(r))
+                    if (!reader_skip(&r->st))
                         return false;
                 }
                 n++;
             }
             row_ok = row_ok && n == 6;
-        } else if (!reader_skip(r)) {
+        } else if (!reader_skip(&r->st)) {
             return false;
         }
         if (!row_ok) {
@@ -374,16 +374,16 @@ static bool read_imc(adj_reader_t *r)
 
 static bool read_optional_rules(adj_reader_t *r)
 {
-    if (r->ev.type != YAML_SEQUENCE_START_EVENT) {
+    if (r->st.ev.type != YAML_SEQUENCE_START_EVENT) {
         r->optional_rules = HV_BAD;
         r->rules_bad_mark = ev_mark(r);
-        return reader_skip(r);
+        return reader_skip(&r->st);
     }
     r->optional_rules = HV_OK;
     for (;;) {
-        if (!reader_pull(r))
+        if (!reader_pull(&r->st))
             return false;
-        if (r->ev.type == YAML_SEQUENCE_END_EVENT)
+        if (r->st.ev.type == YAML_SEQUENCE_END_EVENT)
             return true;
         if (is_scalar(r) && sc_len(r) == 7 && memcmp(sc_text(r), "illness", 7) == 0) {
             r->illness = true;
@@ -397,7 +397,7 @@ static bool read_optional_rules(adj_reader_t *r)
         pending_rule_t *p = &r->rules_unknown[r->rules_unknown_count++];
         p->mark = ev_mark(r);
         p->text = is_scalar(r) ? adj_xstrndup(sc_text(r), sc_len(r)) : NULL;
-        if (!reader_skip(r))
+        if (!reader_skip(&r->st))
             return false;
     }
 }
@@ -440,28 +440,28 @@ static bool read_player(adj_reader_t *r)
     adj_mark_t key_mark = ev_mark(r);
     bool usable = is_scalar(r) && !text_is_null(sc_text(r), sc_len(r), sc_plain(r));
     if (is_scalar(r) && !reader_keyset_insert(&r->keys2, sc_text(r), sc_len(r))) {
-        reader_duplicate_key(r, "`players`");
-        return reader_pull(r) && reader_skip(r);
+        reader_duplicate_key(&r->st, "`players`");
+        return reader_pull(&r->st) && reader_skip(&r->st);
     }
     player_raw_t *p = player_push(r, key_mark);
     if (usable) {
         p->side = adj_xstrndup(sc_text(r), sc_len(r));
         p->side_len = sc_len(r);
-    } else if (!reader_skip(r)) {
+    } else if (!reader_skip(&r->st)) {
         return false;
     }
-    if (!reader_pull(r))
+    if (!reader_pull(&r->st))
         return false;
     p->name = player_name(r, &p->name_len);
-    return reader_skip(r);
+    return reader_skip(&r->st);
 }
 
 static bool read_players(adj_reader_t *r)
 {
-    if (r->ev.type != YAML_MAPPING_START_EVENT) {
+    if (r->st.ev.type != YAML_MAPPING_START_EVENT) {
         r->players = HV_BAD;
         r->players_bad_mark = ev_mark(r);
-        return reader_skip(r);
+        return reader_skip(&r->st);
     }
     r->players = HV_OK;
     reader_keyset_clear(&r->keys2);
@@ -473,14 +473,14 @@ static bool read_format(adj_reader_t *r)
     r->format = is_scalar(r) && sc_len(r) == 10 && memcmp(sc_text(r), "adjutant/1", 10) == 0
                     ? HV_OK
                     : HV_BAD;
-    return reader_skip(r);
+    return reader_skip(&r->st);
 }
 
 static bool read_turn_key(adj_reader_t *r, hv_t *state, int64_t *out)
 {
     bool ok = is_scalar(r) && reader_text_int(sc_text(r), sc_len(r), sc_plain(r), out);
     *state = ok ? HV_OK : HV_BAD;
-    return reader_skip(r);
+    return reader_skip(&r->st);
 }
 
 /* ---- the checks at `events` (SPEC 1.2) ---- */
@@ -751,7 +751,7 @@ static bool check_header(adj_reader_t *r, bool events_is_list)
         r->first = 1;
     const char *problem = header_problem(r, events_is_list);
     if (problem) {
-        reader_stop(r, ADJ_D_BAD_DOCUMENT, r->doc_start, "%s", problem);
+        reader_stop(&r->st, ADJ_D_BAD_DOCUMENT, r->doc_start, "%s", problem);
         return false;
     }
     adj_header_t *h = &r->header;
@@ -767,7 +767,7 @@ static bool check_header(adj_reader_t *r, bool events_is_list)
 
     /* 3. an empty roster */
     if (h->leader_count == 0) {
-        reader_stop(r, ADJ_D_BAD_DOCUMENT, r->doc_start,
+        reader_stop(&r->st, ADJ_D_BAD_DOCUMENT, r->doc_start,
                     "the roster holds no usable leader: `leaders` needs at least one good entry");
         return false;
     }
@@ -817,43 +817,43 @@ static bool read_header_value(adj_reader_t *r, int hk)
             r->scenario = adj_xstrndup(sc_text(r), sc_len(r));
             r->scenario_len = sc_len(r);
         }
-        return reader_skip(r);
+        return reader_skip(&r->st);
     default:
-        return reader_skip(r);  /* game, unknown keys */
+        return reader_skip(&r->st);  /* game, unknown keys */
     }
 }
 
 /* From the stream's start to the `events` key: the header. */
 adj_read_status_t reader_read_start(adj_reader_t *r)
 {
-    if (!reader_pull(r) || !reader_pull(r))
-        return reader_status(r);
-    if (r->ev.type == YAML_STREAM_END_EVENT) {
-        reader_stop(r, ADJ_D_BAD_DOCUMENT, (adj_mark_t){1, 1},
+    if (!reader_pull(&r->st) || !reader_pull(&r->st))
+        return reader_status(&r->st);
+    if (r->st.ev.type == YAML_STREAM_END_EVENT) {
+        reader_stop(&r->st, ADJ_D_BAD_DOCUMENT, (adj_mark_t){1, 1},
                     "the file holds no YAML document (it is empty or only comments)");
-        return reader_status(r);
+        return reader_status(&r->st);
     }
     r->doc_start = ev_mark(r);
-    if (!reader_pull(r))
-        return reader_status(r);
-    if (r->ev.type != YAML_MAPPING_START_EVENT) {
-        reader_stop(r, ADJ_D_BAD_DOCUMENT, r->doc_start,
+    if (!reader_pull(&r->st))
+        return reader_status(&r->st);
+    if (r->st.ev.type != YAML_MAPPING_START_EVENT) {
+        reader_stop(&r->st, ADJ_D_BAD_DOCUMENT, r->doc_start,
              "the document must be a mapping with format, last_turn, sides, leaders and events");
-        return reader_status(r);
+        return reader_status(&r->st);
     }
     reader_keyset_clear(&r->keys);
     for (;;) {
-        if (!reader_pull(r))
-            return reader_status(r);
-        if (r->ev.type == YAML_MAPPING_END_EVENT) {
-            reader_stop(r, ADJ_D_BAD_DOCUMENT, r->doc_start, "`events` is missing");
-            return reader_status(r);
+        if (!reader_pull(&r->st))
+            return reader_status(&r->st);
+        if (r->st.ev.type == YAML_MAPPING_END_EVENT) {
+            reader_stop(&r->st, ADJ_D_BAD_DOCUMENT, r->doc_start, "`events` is missing");
+            return reader_status(&r->st);
         }
         adj_mark_t key_mark = ev_mark(r);
         if (!is_scalar(r) || text_is_null(sc_text(r), sc_len(r), sc_plain(r))) {
-            reader_unknown_field(r, key_mark, NULL, 0, "the header", NULL, 0);
-            if (!reader_skip(r) || !reader_pull(r) || !reader_skip(r))
-                return reader_status(r);
+            reader_unknown_field(&r->st, key_mark, NULL, 0, "the header", NULL, 0);
+            if (!reader_skip(&r->st) || !reader_pull(&r->st) || !reader_skip(&r->st))
+                return reader_status(&r->st);
             continue;
         }
         int hk = -1;
@@ -863,27 +863,27 @@ adj_read_status_t reader_read_start(adj_reader_t *r)
         bool dup = hk >= 0 ? r->header_seen[hk]
                            : !reader_keyset_insert(&r->keys, sc_text(r), sc_len(r));
         if (dup) {
-            reader_duplicate_key(r, "the header");
-            if (!reader_pull(r) || !reader_skip(r))
-                return reader_status(r);
+            reader_duplicate_key(&r->st, "the header");
+            if (!reader_pull(&r->st) || !reader_skip(&r->st))
+                return reader_status(&r->st);
             continue;
         }
         if (hk < 0)
-            reader_unknown_field(r, key_mark, sc_text(r), sc_len(r), "the header", header_keys,
+            reader_unknown_field(&r->st, key_mark, sc_text(r), sc_len(r), "the header", header_keys,
                                  HK_COUNT);
         else
             r->header_seen[hk] = true;
-        if (!reader_pull(r))
-            return reader_status(r);
+        if (!reader_pull(&r->st))
+            return reader_status(&r->st);
         if (hk == HK_EVENTS) {
-            if (!check_header(r, r->ev.type == YAML_SEQUENCE_START_EVENT))
-                return reader_status(r);
-            r->state = RS_EVENTS;
+            if (!check_header(r, r->st.ev.type == YAML_SEQUENCE_START_EVENT))
+                return reader_status(&r->st);
+            r->st.state = RS_EVENTS;
             return ADJ_READ_HEADER;
         }
         bool ok = read_header_value(r, hk);
         if (!ok)
-            return reader_status(r);
+            return reader_status(&r->st);
     }
 }
 

@@ -8,7 +8,7 @@
  * multibyte characters make libyaml's character marks and the file's byte
  * offsets part (reader_span_slow).
  */
-#include "reader_private.h"
+#include "reader_stream.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -18,7 +18,7 @@
 #include <emmintrin.h>
 #endif
 
-static void offsets_scan(adj_reader_t *r, const unsigned char *p, size_t n);
+static void offsets_scan(rd_stream_t *r, const unsigned char *p, size_t n);
 
 /* ------------------------------------------------------------------ */
 /* Input                                                               */
@@ -46,7 +46,7 @@ typedef enum line_state_e {
 } line_state_t;
 
 /* One code point; false when it is the directive past the limit. */
-static inline bool directive_step(adj_reader_t *r, uint32_t c)
+static inline bool directive_step(rd_stream_t *r, uint32_t c)
 {
     if (c == '\n' || c == '\r' || c == 0x85 || c == 0x2028 || c == 0x2029) {
         if (r->line == LS_DOTS3)
@@ -148,7 +148,7 @@ static bool utf8_char_ok(size_t width, uint32_t v)
 /* The length of the longest prefix libyaml may have (a sequence cut by the
  * end of the chunk counts: the next chunk completes it). Stops before a
  * byte libyaml rejects, or before the directive past the limit. */
-static size_t accepted_from(adj_reader_t *r, const unsigned char *p, size_t i, size_t n)
+static size_t accepted_from(rd_stream_t *r, const unsigned char *p, size_t i, size_t n)
 {
     for (;;) {
         /* the body between line starts: eight plain bytes at a time */
@@ -198,7 +198,7 @@ static size_t accepted_from(adj_reader_t *r, const unsigned char *p, size_t i, s
 /* The same, first completing a character the previous chunk cut. A bad
  * completion returns 0: libyaml already holds the lead byte and stops
  * there, as it would on one read. */
-static size_t accepted_prefix(adj_reader_t *r, const unsigned char *p, size_t n)
+static size_t accepted_prefix(rd_stream_t *r, const unsigned char *p, size_t n)
 {
     size_t i = 0;
     for (; r->u8_need && i < n; i++, r->u8_need--) {
@@ -226,7 +226,7 @@ static bool yaml_printable(uint32_t v)
 /* The same for UTF-16 (libyaml decodes it when the file starts with its
  * byte-order mark): code units may straddle chunks, so a split unit and a
  * pending high surrogate are carried in the reader. */
-static size_t accepted_prefix_u16(adj_reader_t *r, const unsigned char *p, size_t n)
+static size_t accepted_prefix_u16(rd_stream_t *r, const unsigned char *p, size_t n)
 {
     size_t i = 0;
     r->u16_high_start = 0;  /* a pending surrogate began in an earlier chunk */
@@ -274,7 +274,7 @@ static size_t accepted_prefix_u16(adj_reader_t *r, const unsigned char *p, size_
 
 /* The next bytes of the input, at most `size`: held bytes first, then the
  * memory buffer (in the test's pieces, if any) or the file. -1: a read error. */
-static ssize_t input_fetch(adj_reader_t *r, unsigned char *buffer, size_t size)
+static ssize_t input_fetch(rd_stream_t *r, unsigned char *buffer, size_t size)
 {
     size_t n;
     if (r->held_pos < r->held_len) {
@@ -306,7 +306,7 @@ static ssize_t input_fetch(adj_reader_t *r, unsigned char *buffer, size_t size)
 
 static int reader_input(void *data, unsigned char *buffer, size_t size, size_t *size_read)
 {
-    adj_reader_t *r = data;
+    rd_stream_t *r = data;
     if (r->directive_limit)
         return 0;  /* libyaml reports an input error; report_yaml_error says why */
     ssize_t got = input_fetch(r, buffer, size);
@@ -354,7 +354,7 @@ static int reader_input(void *data, unsigned char *buffer, size_t size, size_t *
 /* Place a libyaml reader error (bad encoding). libyaml decodes ahead of its
  * scanner, so its mark lags; but every character between the scanner and
  * the bad byte is in its decoded (UTF-8) buffer: count the line breaks there. */
-adj_mark_t reader_error_mark(const adj_reader_t *r)
+adj_mark_t reader_error_mark(const rd_stream_t *r)
 {
     const yaml_parser_t *p = &r->parser;
     size_t line = p->mark.line, col = p->mark.column;
@@ -385,12 +385,12 @@ adj_mark_t reader_error_mark(const adj_reader_t *r)
  * linear. The scan runs over the bytes handed to libyaml, sixteen ASCII
  * bytes at a time. */
 
-static rd_checkpoint_t *cp_at(adj_reader_t *r, size_t i)
+static rd_checkpoint_t *cp_at(rd_stream_t *r, size_t i)
 {
     return &r->cps[(r->cp_head + i) & (r->cp_cap - 1)];
 }
 
-static void cp_push(adj_reader_t *r, uint64_t chars, uint64_t bytes)
+static void cp_push(rd_stream_t *r, uint64_t chars, uint64_t bytes)
 {
     r->cp_linear = false;
     if (r->cp_count && cp_at(r, r->cp_count - 1)->chars == chars) {
@@ -417,13 +417,13 @@ static void cp_push(adj_reader_t *r, uint64_t chars, uint64_t bytes)
 }
 
 /* A continuation unit was unit number `unit` (0-based, counted). */
-static inline void cp_continuation(adj_reader_t *r, uint64_t unit, unsigned width)
+static inline void cp_continuation(rd_stream_t *r, uint64_t unit, unsigned width)
 {
     r->in_cont++;
     cp_push(r, unit + 1 - r->in_cont, (unit + 1) * width);
 }
 
-static void offsets_scan_u16(adj_reader_t *r, const unsigned char *p, size_t n)
+static void offsets_scan_u16(rd_stream_t *r, const unsigned char *p, size_t n)
 {
     size_t i = 0;
     for (;;) {
@@ -448,7 +448,7 @@ static void offsets_scan_u16(adj_reader_t *r, const unsigned char *p, size_t n)
     }
 }
 
-static void offsets_scan(adj_reader_t *r, const unsigned char *p, size_t n)
+static void offsets_scan(rd_stream_t *r, const unsigned char *p, size_t n)
 {
     if (r->u16) {
         r->in_bom = 1;  /* (UTF-16 is only read when the file starts with its mark) */
@@ -484,7 +484,7 @@ static void offsets_scan(adj_reader_t *r, const unsigned char *p, size_t n)
     r->in_units += n;
 }
 
-static uint64_t byte_offset(adj_reader_t *r, size_t index)
+static uint64_t byte_offset(rd_stream_t *r, size_t index)
 {
     uint64_t chars = (uint64_t)index + r->in_bom;
     unsigned width = r->u16 ? 2 : 1;
@@ -502,7 +502,7 @@ static uint64_t byte_offset(adj_reader_t *r, size_t index)
     return c->bytes + (chars - c->chars) * width;
 }
 
-adj_span_t reader_span_slow(adj_reader_t *r, size_t start, size_t end)
+adj_span_t reader_span_slow(rd_stream_t *r, size_t start, size_t end)
 {
     uint64_t from = byte_offset(r, start), to = byte_offset(r, end);
     if (from == ADJ_SPAN_UNKNOWN || to == ADJ_SPAN_UNKNOWN)
@@ -514,13 +514,7 @@ adj_span_t reader_span_slow(adj_reader_t *r, size_t start, size_t end)
 /* Life cycle                                                          */
 /* ------------------------------------------------------------------ */
 
-void adj_reader_set_chunks(adj_reader_t *r, const size_t *sizes, size_t count)
-{
-    r->chunks = sizes;
-    r->chunk_count = count;
-}
-
-void reader_input_init(adj_reader_t *r)
+void reader_input_init(rd_stream_t *r)
 {
     yaml_parser_set_input(&r->parser, reader_input, r);
     r->checking = true;
@@ -533,7 +527,7 @@ void reader_input_init(adj_reader_t *r)
     r->cp_delta = 0;
 }
 
-void reader_input_free(adj_reader_t *r)
+void reader_input_free(rd_stream_t *r)
 {
     free(r->held);
     free(r->cps);

@@ -1,58 +1,30 @@
 /*
- * reader_private.h - what the reader's stages share (not an interface:
- * only src/reader*.c include it).
+ * reader_private.h - what the reader's stages and its top share (not an
+ * interface: only src/reader*.c include it).
  *
- * The reader is split by stage, as libyaml's pipeline is:
+ * The reader is layered, as libyaml's pipeline is; each layer calls only
+ * the ones below it, and knows only their state:
  *
- *   reader_input.c   the input filter: bytes to libyaml, held back at the
- *                    first byte it rejects; the directive limit; UTF-16;
- *                    the byte offsets of libyaml's character marks
- *   reader_text.c    scalar text: integers, booleans, ids, "did you mean",
- *                    quoting user text in messages, the key set
- *   reader_header.c  the header: roster, sides, imc, optional rules, and
- *                    the checks at `events` (SPEC 1.2)
- *   reader_event.c   one event: its keys, its shape, its typed entry, all
- *                    derived from the catalogue ADJ_EVENT_CATALOGUE
- *   reader.c         the core: pulling events (the reading limits),
- *                    skipping nodes, the document's frame, life cycle
+ *   reader.c          the top: the document's frame, life cycle, accessors
+ *   reader_event.c    one event: its keys, its shape, its typed entry, all
+ *                     derived from the catalogue ADJ_EVENT_CATALOGUE
+ *   reader_header.c   the header: roster, sides, imc, optional rules, and
+ *                     the checks at `events` (SPEC 1.2)
+ *   ---- reader_stream.h: the stream of libyaml events (rd_stream_t)
+ *   reader_pull.c     pulling events (the reading limits), skipping nodes,
+ *                     stopping, the diagnostics every stage words alike
+ *   reader_input.c    the input filter: bytes to libyaml, and their offsets
+ *   ---- reader_text.h: pure text functions
+ *   reader_text.c     scalar text: integers, booleans, ids, "did you mean",
+ *                     quoting user text in messages, the key set
  *
- * Every libyaml event passes through reader_pull.
+ * The event stage uses the header stage's result (the roster); nothing
+ * below the stages sees adj_reader_t.
  */
 #ifndef ADJ_READER_PRIVATE_H
 #define ADJ_READER_PRIVATE_H
 
-#include "adj_reader.h"
-#include "adj_yaml_release.h"
-
-#include <string.h>
-#include <yaml.h>
-
-/* ------------------------------------------------------------------ */
-/* The key set (reader_text.c)                                          */
-/* ------------------------------------------------------------------ */
-
-static inline uint64_t reader_hash_bytes(const char *s, size_t n)
-{
-    uint64_t h = 1469598103934665603ull;
-    for (size_t i = 0; i < n; i++) {
-        h ^= (unsigned char)s[i];
-        h *= 1099511628211ull;
-    }
-    return h;
-}
-
-/* A set of strings (keys seen in one mapping), for duplicate-key. Owns its
- * copies. Cleared per mapping; clearing an unused set costs nothing. */
-typedef struct keyset_s {
-    char **slots;   /* owned array of owned strings, NULL = empty */
-    size_t cap;     /* power of two */
-    size_t count;
-} keyset_t;
-
-void reader_keyset_free(keyset_t *k);
-void reader_keyset_clear(keyset_t *k);
-/* Insert; false when the key was already there. */
-bool reader_keyset_insert(keyset_t *k, const char *s, size_t n);
+#include "reader_stream.h"
 
 /* ------------------------------------------------------------------ */
 /* Raw header values, kept until `events` is reached (SPEC 1.2)         */
@@ -149,72 +121,14 @@ typedef struct claim_raw_s {
     size_t key_off;         /* into reader.arena; SIZE_MAX: no text */
 } claim_raw_t;
 
-/* A place in the file as libyaml counts it (characters) and in bytes. */
-typedef struct rd_checkpoint_s {
-    uint64_t chars;     /* characters before it, a byte-order mark included */
-    uint64_t bytes;
-} rd_checkpoint_t;
-
-/* At most this many checkpoints are kept (16 bytes each): one per
- * multibyte character between the value being read and libyaml's read
- * position. More than a 1 MiB scalar (ADJ_MAX_SCALAR) can hold, so only a
- * value that is stopped anyway, or text no event points into (a long
- * comment), can outgrow it; a value whose checkpoint was dropped has the
- * offset ADJ_SPAN_UNKNOWN. */
-#define RD_MAX_CHECKPOINTS (1u << 19)
-
 /* ------------------------------------------------------------------ */
 /* The reader                                                          */
 /* ------------------------------------------------------------------ */
 
-typedef enum rstate_e {
-    RS_START, RS_EVENTS, RS_AFTER_EVENTS, RS_DONE, RS_STOP, RS_IO_ERROR
-} rstate_t;
-
 struct adj_reader_s {
-    yaml_parser_t parser;
-    yaml_event_t ev;            /* the current event, owned (YAML_NO_EVENT: none) */
+    rd_stream_t st;             /* the stream below: libyaml, the input, the current event */
+    adj_diags_t *diags;         /* borrowed, st.diags: the stages' findings */
     const char *filename;       /* borrowed */
-    adj_diags_t *diags;         /* borrowed */
-    rstate_t state;
-
-    /* input */
-    int fd;                     /* -1 for a memory buffer */
-    const unsigned char *mem;   /* borrowed memory input */
-    size_t mem_size, mem_pos;
-    uint64_t bytes;             /* bytes handed to libyaml */
-    bool io_failed;
-    int io_errno;
-    bool checking;              /* still looking for the first byte libyaml rejects */
-    bool prologue;              /* in a directive prologue (see directive_step) */
-    unsigned char line;         /* line_state_t where the scan stands */
-    size_t directives;          /* %-directives seen */
-    bool directive_limit;       /* more than ADJ_MAX_DIRECTIVES: input cut there */
-    bool u16, u16_le;           /* the input is UTF-16 (little-endian) */
-    int u16_byte;               /* first byte of a code unit split by a chunk, or -1 */
-    int32_t u16_high;           /* a high surrogate waiting for its pair, or -1 */
-    size_t u16_high_start;      /* where it began in this chunk (0: an earlier one) */
-    unsigned char *held;        /* owned: input from that byte on, given to libyaml later */
-    size_t held_len, held_pos;
-    unsigned char u8_need;      /* continuation bytes of a character cut by a chunk */
-    unsigned char u8_width;     /* that character's length */
-    uint32_t u8_val;            /* its bits so far */
-    const size_t *chunks;       /* borrowed: memory input delivered in these pieces */
-    size_t chunk_count, chunk_i;
-
-    /* byte offsets of libyaml's character marks (reader_input.c) */
-    rd_checkpoint_t *cps;       /* owned ring: where characters and bytes part */
-    size_t cp_cap, cp_head, cp_count;
-    bool cp_linear;             /* one checkpoint, UTF-8: offset = index + cp_delta */
-    uint64_t cp_delta;
-    uint64_t in_units;          /* code units handed to libyaml */
-    uint64_t in_cont;           /* of which continuation units (no character) */
-    unsigned in_bom;            /* 1 when the file starts with a byte-order mark */
-    int in_bom_bytes;           /* bytes of a UTF-8 mark seen at the start; -1: none */
-    int in_u16_byte;            /* first byte of a UTF-16 unit split by a chunk, or -1 */
-
-    size_t depth;               /* open collections */
-    uint64_t events;            /* YAML events parsed */
     size_t stop_line;           /* --at line:L, 0 = none */
 
     adj_mark_t doc_start;
@@ -276,113 +190,22 @@ struct adj_reader_s {
 /* Small inline helpers, on the hot path of every stage                */
 /* ------------------------------------------------------------------ */
 
-static inline adj_mark_t mark_of(yaml_mark_t m)
+/* The stream's current event, as the stages read it. */
+#define ev_mark(r) mark_of((r)->st.ev.start_mark)
+
+static inline bool is_scalar(const adj_reader_t *r)
 {
-    return (adj_mark_t){m.line + 1, m.column + 1};
+    return r->st.ev.type == YAML_SCALAR_EVENT;
 }
-
-#define ev_mark(r) mark_of((r)->ev.start_mark)
-
-static inline bool is_scalar(const adj_reader_t *r) { return r->ev.type == YAML_SCALAR_EVENT; }
 static inline const char *sc_text(const adj_reader_t *r)
 {
-    return (const char *)r->ev.data.scalar.value;
+    return (const char *)r->st.ev.data.scalar.value;
 }
-static inline size_t sc_len(const adj_reader_t *r) { return r->ev.data.scalar.length; }
+static inline size_t sc_len(const adj_reader_t *r) { return r->st.ev.data.scalar.length; }
 static inline bool sc_plain(const adj_reader_t *r)
 {
-    return r->ev.data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
+    return r->st.ev.data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
 }
-
-static inline bool text_is_null(const char *s, size_t n, bool plain)
-{
-    return plain && (n == 0 || (n == 1 && s[0] == '~') || (n == 4 && memcmp(s, "null", 4) == 0));
-}
-
-/* a and b hold the same n bytes: for n <= 16, two overlapping loads from
- * each end, no call. Key names, leader ids, sides and enumerated values are
- * short and compared for every event; memcmp there was a library call each,
- * with branches on n that mispredict (perf: 2.4% of an audit's time). */
-static inline bool same_bytes(const char *a, const char *b, size_t n)
-{
-    if (n > 16)
-        return memcmp(a, b, n) == 0;
-    if (n >= 8) {
-        uint64_t a0, a1, b0, b1;
-        memcpy(&a0, a, 8), memcpy(&a1, a + n - 8, 8);
-        memcpy(&b0, b, 8), memcpy(&b1, b + n - 8, 8);
-        return ((a0 ^ b0) | (a1 ^ b1)) == 0;
-    }
-    if (n >= 4) {
-        uint32_t a0, a1, b0, b1;
-        memcpy(&a0, a, 4), memcpy(&a1, a + n - 4, 4);
-        memcpy(&b0, b, 4), memcpy(&b1, b + n - 4, 4);
-        return ((a0 ^ b0) | (a1 ^ b1)) == 0;
-    }
-    if (n == 0)
-        return true;
-    /* 1..3 bytes: first, middle and last */
-    return a[0] == b[0] && a[n / 2] == b[n / 2] && a[n - 1] == b[n - 1];
-}
-
-/* Whether the n bytes at s are exactly `name` (a NUL inside s never matches). */
-static inline bool text_is(const char *s, size_t n, const char *name)
-{
-    return strlen(name) == n && same_bytes(s, name, n);
-}
-
-/* ------------------------------------------------------------------ */
-/* reader_input.c                                                      */
-/* ------------------------------------------------------------------ */
-
-/* Set up the filter and hand it to libyaml. */
-void reader_input_init(adj_reader_t *r);
-void reader_input_free(adj_reader_t *r);
-/* The span from libyaml's character index `start` to `end` (mark.index
- * values), in the file's bytes. Indexes must come in non-decreasing order.
- * The offset is ADJ_SPAN_UNKNOWN (length 0) when a checkpoint it needed
- * was dropped (RD_MAX_CHECKPOINTS). Callers first try the linear stretch:
- * while r->cp_linear, a byte offset is index + r->cp_delta. */
-adj_span_t reader_span_slow(adj_reader_t *r, size_t start, size_t end);
-/* Where a libyaml reader error (bad encoding) stands. */
-adj_mark_t reader_error_mark(const adj_reader_t *r);
-
-/* ------------------------------------------------------------------ */
-/* reader_text.c                                                       */
-/* ------------------------------------------------------------------ */
-
-bool reader_text_int(const char *s, size_t n, bool plain, int64_t *out);
-bool reader_text_bool(const char *s, size_t n, bool plain, bool *out);
-bool reader_id_ok(const char *s, size_t n);
-/* The closest of `names` to `key` (NULL entries skipped), or NULL when none
- * is close. */
-const char *reader_closest(const char *key, size_t n, const char *const *names, size_t count);
-/* Append user text to a message (a NUL becomes U+FFFD). */
-void reader_put_user_text(adj_buf_t *b, const char *s, size_t n);
-/* A short, quoted rendering of user text for messages, in tmp. */
-const char *reader_clip(adj_buf_t *tmp, const char *s, size_t n);
-
-/* ------------------------------------------------------------------ */
-/* reader.c: the core                                                  */
-/* ------------------------------------------------------------------ */
-
-/* Pull the next event into r->ev (the previous one released); false when
- * reading stopped (a limit, a libyaml error, the input failed). */
-bool reader_pull(adj_reader_t *r);
-/* Skip the node whose first event is current; leaves its last event current. */
-bool reader_skip(adj_reader_t *r);
-/* Add a diagnostic that stops the audit (yaml-syntax, yaml-alias, bad-document). */
-void reader_stop(adj_reader_t *r, adj_code_t code, adj_mark_t mark, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-adj_read_status_t reader_status(const adj_reader_t *r);
-/* unknown-field for `key` (NULL: not a scalar) in `where`, with a "did you
- * mean" from `names`. Returns the diagnostic (NULL past ADJ_MAX_DIAGS). */
-adj_diag_t *reader_unknown_field(adj_reader_t *r, adj_mark_t mark, const char *key, size_t n,
-                                 const char *where, const char *const *names, size_t count);
-/* Name the leader of a diagnostic (unknown_field names none). */
-void reader_set_leader(adj_diag_t *d, const char *id);
-/* duplicate-key for the current (key) event, in `where`. */
-void reader_duplicate_key(adj_reader_t *r, const char *where);
 
 /* ------------------------------------------------------------------ */
 /* reader_header.c                                                     */

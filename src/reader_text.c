@@ -3,7 +3,8 @@
  * booleans, ids, "did you mean", user text in messages, and the key set
  * that finds duplicate keys.
  */
-#include "reader_private.h"
+#include "adj_reader.h"  /* adj_closest_leader */
+#include "reader_text.h"
 
 #include <stdlib.h>
 #include <string.h>

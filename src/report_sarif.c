@@ -12,7 +12,10 @@
 #include "adj_report.h"
 
 #include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"
 
@@ -81,6 +84,72 @@ static void rule(adj_json_t *j, adj_code_t c)
     adj_buf_free(&help);
 }
 
+/* Append the n bytes at s, every one outside RFC 3986's unreserved set and
+ * '/' percent-encoded (so a ':' cannot make a relative path a scheme, nor a
+ * space, '%' or a byte that is not ASCII an invalid URI). */
+static void put_encoded(adj_buf_t *uri, const char *s, size_t n)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    for (const unsigned char *p = (const unsigned char *)s; p < (const unsigned char *)s + n; p++) {
+        if ((*p < 0x80 && isalnum(*p)) || (*p && strchr("-._~/", *p))) {
+            adj_buf_putc(uri, (char)*p);
+        } else {
+            char esc[3] = {'%', hex[*p >> 4], hex[*p & 15]};
+            adj_buf_put(uri, esc, 3);
+        }
+    }
+}
+
+/* An absolute path as a file:// URI, its `.` and `..` segments and
+ * repeated slashes removed (lexically, as RFC 3986 resolves a reference):
+ * "//tmp/./a/../x.yaml" -> "file:///tmp/x.yaml", never a host "tmp". With
+ * `dir`, it ends in '/' (a base for relative references). */
+static void put_file_uri(adj_buf_t *uri, const char *path, bool dir)
+{
+    adj_buf_puts(uri, "file://");
+    size_t root = uri->len;
+    for (const char *p = path; *p;) {
+        while (*p == '/')
+            p++;
+        size_t n = strcspn(p, "/");
+        if (n == 2 && p[0] == '.' && p[1] == '.') {
+            while (uri->len > root && uri->data[uri->len - 1] != '/')
+                uri->len--;
+            if (uri->len > root)
+                uri->len--;  /* the '/' before the segment dropped */
+        } else if (n && !(n == 1 && p[0] == '.')) {
+            adj_buf_putc(uri, '/');
+            put_encoded(uri, p, n);
+        }
+        p += n;
+    }
+    if (uri->len == root || dir)
+        adj_buf_putc(uri, '/');
+}
+
+/* The working directory as a file:// URI ending in '/', in uri; false when
+ * it cannot be known. */
+static bool cwd_uri(adj_buf_t *uri)
+{
+    size_t size = 256;
+    char *cwd = NULL;
+    for (;;) {
+        cwd = adj_xrealloc(cwd, size);
+        if (getcwd(cwd, size))
+            break;
+        if (errno != ERANGE || size > ((size_t)1 << 20)) {
+            free(cwd);
+            return false;
+        }
+        size *= 2;
+    }
+    bool ok = cwd[0] == '/';
+    if (ok)
+        put_file_uri(uri, cwd, true);
+    free(cwd);
+    return ok;
+}
+
 /* The document up to the results array, which stays open. */
 static void sarif_begin(adj_buf_t *out, const adj_report_opts_t *o)
 {
@@ -107,6 +176,18 @@ static void sarif_begin(adj_buf_t *out, const adj_report_opts_t *o)
     adj_json_close_object(&j);
     adj_json_close_object(&j);
     adj_json_member_str(&j, "columnKind", "unicodeCodePoints");
+    adj_buf_t root = {0};
+    if (cwd_uri(&root)) {
+        adj_json_key(&j, "originalUriBaseIds");
+        adj_json_open_object(&j);
+        adj_json_key(&j, "SRCROOT");
+        adj_json_open_object(&j);
+        adj_json_key(&j, "uri");
+        adj_json_str_n(&j, root.data, root.len);
+        adj_json_close_object(&j);
+        adj_json_close_object(&j);
+    }
+    adj_buf_free(&root);
     adj_json_key(&j, "results");
     adj_json_open_array(&j);
     adj_buf_putc(out, '\n');
@@ -118,22 +199,25 @@ static void sarif_end(adj_buf_t *out, const adj_report_opts_t *o)
     adj_buf_puts(out, "\n]}]}\n");
 }
 
-/* The path as given, as an RFC 3986 relative reference: every byte but
- * the unreserved ones and '/' percent-encoded (so a ':' cannot make it a
- * scheme, nor a space or '%' an invalid URI). */
-static void put_uri(adj_json_t *j, const char *path)
+/* The artifact: standard input as "stdin", an absolute path as a file://
+ * URI, a relative one as given, against SRCROOT (the working directory). */
+static void artifact(adj_json_t *j, const char *file)
 {
-    static const char hex[] = "0123456789ABCDEF";
     adj_buf_t uri = {0};
-    for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
-        if ((*p < 0x80 && isalnum(*p)) || strchr("-._~/", *p)) {
-            adj_buf_putc(&uri, (char)*p);
-        } else {
-            char esc[3] = {'%', hex[*p >> 4], hex[*p & 15]};
-            adj_buf_put(&uri, esc, 3);
-        }
-    }
+    bool relative = file[0] != '/' && strcmp(file, "-") != 0;
+    if (!strcmp(file, "-"))
+        adj_buf_puts(&uri, "stdin");
+    else if (file[0] == '/')
+        put_file_uri(&uri, file, false);
+    else
+        put_encoded(&uri, file, strlen(file));
+    adj_json_key(j, "artifactLocation");
+    adj_json_open_object(j);
+    adj_json_key(j, "uri");
     adj_json_str_n(j, uri.data ? uri.data : "", uri.len);
+    if (relative)
+        adj_json_member_str(j, "uriBaseId", "SRCROOT");
+    adj_json_close_object(j);
     adj_buf_free(&uri);
 }
 
@@ -142,11 +226,7 @@ static void location(adj_json_t *j, const char *file, adj_mark_t m)
     adj_json_open_object(j);
     adj_json_key(j, "physicalLocation");
     adj_json_open_object(j);
-    adj_json_key(j, "artifactLocation");
-    adj_json_open_object(j);
-    adj_json_key(j, "uri");
-    put_uri(j, file);
-    adj_json_close_object(j);
+    artifact(j, file);
     adj_json_key(j, "region");
     adj_json_open_object(j);
     adj_json_member_uint(j, "startLine", m.line);

@@ -8,16 +8,24 @@ usage: formats.py ADJUTANT SOURCE_DIR
   GitHub commands must be exactly tests/formats/escapes.github (one command
   a diagnostic: a newline never starts a new one), the SARIF results exactly
   tests/formats/escapes.sarif-results, and the SARIF document valid JSON.
+- SARIF paths: a relative path as given, against SRCROOT (the working
+  directory's file:// URI); an absolute one as a file:// URI without `.`,
+  `..` or repeated slashes (a leading `//` never makes a host); standard
+  input as `stdin`: each artifactLocation and SRCROOT exactly, in a folder
+  whose name needs percent-encoding (a space, `%`, non-ASCII, a byte that
+  is not UTF-8).
 - One document per run: a SARIF audit of the whole test corpus is one JSON
   document with a result per diagnostic of the JSON report, the same bytes
   with -j 1 and -j 4.
 """
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
+import urllib.parse
 
 ADJ, SRC = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 HERE = os.path.join(SRC, "tests")
@@ -63,6 +71,41 @@ def escapes(tmp):
           results == expected("escapes.sarif-results"))
 
 
+def sarif_locations(out):
+    """The run's SRCROOT and the set of artifactLocations, as bytes."""
+    head = out.splitlines()[0]
+    root = re.search(rb'"originalUriBaseIds": (\{"SRCROOT": \{"uri": "[^"]*"\}\})', head)
+    return root and root.group(1), set(re.findall(rb'"artifactLocation": \{[^}]*\}', out))
+
+
+def sarif_paths(tmp):
+    """SPEC 11's artifact URIs, byte for byte."""
+    enc = b"d%20%C3%A9%25%FF"  # the folder's name below, percent-encoded
+    folder = os.path.join(os.fsencode(tmp), b"d \xc3\xa9%\xff")
+    os.mkdir(folder)
+    shutil.copy(os.path.join(HERE, "formats", "escapes.yaml"), os.path.join(folder, b"a b.yaml"))
+    real = os.path.realpath(folder)  # getcwd's spelling of it
+    base = b"file://" + urllib.parse.quote_from_bytes(real, safe="/").encode()
+    check("sarif: the test folder's URI ends in its encoded name", base.endswith(b"/" + enc))
+    srcroot = b'{"SRCROOT": {"uri": "' + base + b'/"}}'
+    absolute = b'"artifactLocation": {"uri": "' + base + b'/a%20b.yaml"}'
+    cases = [
+        ([b"a b.yaml"], b'"artifactLocation": {"uri": "a%20b.yaml", "uriBaseId": "SRCROOT"}'),
+        ([b"../" + os.path.basename(folder) + b"/a b.yaml"],
+         b'"artifactLocation": {"uri": "../' + enc + b'/a%20b.yaml", "uriBaseId": "SRCROOT"}'),
+        ([real + b"/a b.yaml"], absolute),
+        ([b"/" + real + b"/./../" + os.path.basename(real) + b"//a b.yaml"], absolute),
+        ([b"-"], b'"artifactLocation": {"uri": "stdin"}'),
+    ]
+    for args, want in cases:
+        with open(os.path.join(folder, b"a b.yaml"), "rb") as f:
+            p = subprocess.run([ADJ, "audit", "--format", "sarif"] + args, cwd=folder, stdin=f,
+                               capture_output=True)
+        root, locs = sarif_locations(p.stdout)
+        check("sarif %r: SRCROOT %r" % (args, root), root == srcroot)
+        check("sarif %r: %r, not %r" % (args, want, locs), p.returncode == 1 and locs == {want})
+
+
 def corpus():
     logs = sorted(os.path.join(d, f) for d, _, fs in os.walk(os.path.join(HERE, "logs"))
                   for f in fs if f.endswith(".yaml"))
@@ -88,6 +131,8 @@ def corpus():
 
 with tempfile.TemporaryDirectory() as tmp:
     escapes(tmp)
+with tempfile.TemporaryDirectory() as tmp:
+    sarif_paths(tmp)
 corpus()
 print("formats: %s" % ("FAILED" if failures else "ok"))
 sys.exit(1 if failures else 0)

@@ -8,7 +8,8 @@ The multitool is npm's @microsoft/sarif-multitool, which `./run.sh test-slow`
 an invalid log: the findings are the results of the SARIF log it writes, and
 none may have the level `error`. It validates the SARIF of the bundled logs,
 of the test corpus and of logs whose names and strings need escaping (bytes
-that are not UTF-8 among them), and, so
+that are not UTF-8 among them), named every way (absolute, `//`-prefixed,
+relative, standard input) from a folder whose name needs encoding, and, so
 that a validator that checks nothing cannot pass, a log known to be invalid,
 which must draw errors. Skipped (exit 77, ctest's skip), with a message saying
 how to install it, when the multitool is not installed.
@@ -31,10 +32,10 @@ if not os.access(TOOL, os.X_OK):
     sys.exit(77)
 
 
-def sarif(tmp, name, args, cwd):
+def sarif(tmp, name, args, cwd, stdin=None):
     path = os.path.join(tmp, name)
-    with open(path, "wb") as f:
-        p = subprocess.run([ADJ, "audit", "--format", "sarif"] + args, cwd=cwd, stdout=f)
+    with open(path, "wb") as f, open(stdin or os.devnull, "rb") as i:
+        p = subprocess.run([ADJ, "audit", "--format", "sarif"] + args, cwd=cwd, stdout=f, stdin=i)
     if p.returncode not in (0, 1):
         sys.exit("FAIL: adjutant %s exited %d" % (args, p.returncode))
     return path
@@ -53,7 +54,7 @@ def errors(tmp, paths):
 
 with tempfile.TemporaryDirectory() as tmp:
     tests = os.path.join(SRC, "tests")
-    odd = os.path.join(tmp, "odd")
+    odd = os.path.join(tmp, os.fsdecode(b"odd \xc3\xa9 %\xff"))  # SRCROOT needs encoding
     os.mkdir(odd)
     shutil.copy(os.path.join(tests, "formats/escapes.yaml"), os.path.join(odd, "100% a:b,c\r\nd é.yaml"))
     # bytes that are not UTF-8, and an ESC, in the name and in the log's strings
@@ -64,6 +65,14 @@ with tempfile.TemporaryDirectory() as tmp:
     logs = [sarif(tmp, "bundled.sarif", ["logs"], SRC),
             sarif(tmp, "corpus.sarif", ["logs"], tests),
             sarif(tmp, "odd.sarif", ["."], odd)]
+    # every way of naming a file (SPEC 11): absolute, `//`-prefixed with `.`
+    # and `..` segments, relative with `..`, non-ASCII, standard input
+    name = "100% a:b,c\r\nd é.yaml"
+    up = "/" + odd + "/./../" + os.path.basename(odd) + "//" + name
+    logs += [sarif(tmp, "absolute.sarif", [os.path.join(odd, name)], SRC),
+             sarif(tmp, "double-slash.sarif", [up], SRC),
+             sarif(tmp, "relative.sarif", ["../" + os.path.basename(odd) + "/" + name], odd),
+             sarif(tmp, "stdin.sarif", ["-"], odd, os.path.join(odd, name))]
     bad = os.path.join(tmp, "invalid.sarif")
     with open(bad, "w") as f:
         f.write(INVALID)

@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "reader_private.h"  /* reader_text_bool */
+#include "reader_text.h"  /* reader_text_bool */
 
 static void test_bool_reads_only_its_length(void **state)
 {

@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""The source's structure, which no output shows (issue 25 items 2 and 3):
+
+- The reader is layered one way. reader_text.c sees no reader; the stream
+  (reader_input.c, reader_pull.c, reader_stream.h) sees only rd_stream_t,
+  never adj_reader_t or reader_private.h; no other file calls a function
+  that reader.c (the top) defines; the header stage calls nothing of the
+  event stage.
+- Obligations are declared once: every array sized ADJ_OB_COUNT is derived
+  from ADJ_OBLIGATION_LIST (the list appears in its initialiser).
+
+    usage: layers.py SRC_DIR
+"""
+import os
+import re
+import sys
+
+SRC = sys.argv[1]
+failures = []
+
+
+def text(name):
+    path = os.path.join(SRC, name)
+    if not os.path.exists(path):
+        return ""  # (the check that it exists fails)
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def check(what, ok):
+    if not ok:
+        failures.append(what)
+        print("FAIL:", what)
+
+
+def includes(src):
+    return set(re.findall(r'^#include "([^"]+)"', src, re.M))
+
+
+def code(src):
+    """The text without comments and string literals."""
+    src = re.sub(r"/\*.*?\*/", " ", src, flags=re.S)
+    src = re.sub(r"//[^\n]*", " ", src)
+    return re.sub(r'"(?:\\.|[^"\\\n])*"', '""', src)
+
+
+def defined(src):
+    """Functions a file defines with external linkage (the name line at column 0)."""
+    return set(re.findall(r"^(?!static)[A-Za-z_][^;=(]*?\b([a-z_]\w*)\s*\([^;]*$\n\{", src, re.M))
+
+
+for f in ("reader_text.h", "reader_stream.h", "reader_pull.c", "reader_private.h", "reader.c"):
+    check("src/%s exists" % f, os.path.exists(os.path.join(SRC, f)))
+READER = sorted(f for f in os.listdir(SRC) if f.startswith("reader") and f.endswith((".c", ".h")))
+for f in ("reader_text.c", "reader_text.h"):
+    check("%s includes no reader layer above it" % f,
+          not includes(text(f)) & {"reader_stream.h", "reader_private.h"})
+    check("%s never names adj_reader_t" % f, "adj_reader_t" not in code(text(f)))
+for f in ("reader_input.c", "reader_pull.c", "reader_stream.h"):
+    check("%s does not include reader_private.h" % f, "reader_private.h" not in includes(text(f)))
+    check("%s never names adj_reader_t (the stream sees only rd_stream_t)" % f,
+          not re.search(r"\badj_reader_t\b|\badj_reader_s\b", code(text(f))))
+top = defined(text("reader.c"))
+check("reader.c defines functions (the parse found %d)" % len(top), len(top) >= 5)
+for f in READER:
+    if f == "reader.c":
+        continue
+    called = set(re.findall(r"\b([a-z_]\w*)\s*\(", code(text(f))))
+    back = sorted((top & called) - defined(text(f)))
+    check("%s calls nothing reader.c defines (it calls %s)" % (f, back), not back)
+event = defined(text("reader_event.c"))
+called = set(re.findall(r"\b([a-z_]\w*)\s*\(", code(text("reader_header.c"))))
+check("reader_header.c calls nothing of reader_event.c (%s)" % sorted(event & called),
+      not event & called)
+shared = re.findall(r"^[a-z].*\(", text("reader_private.h"), re.M)
+check("reader_private.h declares few functions (%d)" % len(shared), len(shared) <= 12)
+
+for f in sorted(os.listdir(SRC)):
+    if not f.endswith(".c"):
+        continue
+    src = text(f)
+    for m in re.finditer(r"\[ADJ_OB_COUNT\]\s*=\s*\{", src):
+        init = src[m.end():src.index("};", m.end())]
+        check("%s: the table at offset %d is derived from ADJ_OBLIGATION_LIST" % (f, m.start()),
+              "ADJ_OBLIGATION_LIST(" in init)
+
+print("layers: %s" % ("FAILED" if failures else "ok"))
+sys.exit(1 if failures else 0)
