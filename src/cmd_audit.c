@@ -56,7 +56,7 @@ static void audit_one(void *ctx, size_t i)
     res->bytes = a.bytes;
     if (a.io_error) {
         res->io_error = true;
-        adj_buf_puts(&res->out, strerror(a.io_errno));
+        adj_buf_puts(&res->out, adj_audit_strerror(a.io_errno));
         adj_audit_free(&a);
         return;
     }

@@ -510,6 +510,12 @@ int adj_cmd_fix(const adj_config_t *c)
     o.on_entry = fix_on_entry;
     o.entry_ctx = &f;
     adj_audit_bytes(&first, log->data, log->len, f.name, &o);
+    if (first.io_error) {  /* its ladder file is not valid (SPEC 13) */
+        adj_cli_error_io(f.name, first.io_errno);
+        adj_audit_free(&first);
+        fix_free(&f);
+        return ADJ_EXIT_USAGE;
+    }
     bool refused = fix_refused(&f, &first.diags);
     adj_audit_free(&first);  /* before the second audit: one audit's memory at a time */
     int status = ADJ_EXIT_USAGE;

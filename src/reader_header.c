@@ -10,14 +10,14 @@
 
 static const char *const header_keys[HK_COUNT] = {
     "format", "game", "scenario", "first_turn", "last_turn", "optional_rules",
-    "sides", "players", "leaders", "imc", "events"};
+    "sides", "players", "rulings", "leaders", "imc", "events"};
 
 static const char *const roster_keys[RK_COUNT] = {
     "id", "name", "side", "initiative", "vp", "wound", "reserve"};
 
 static void free_roster_raw(adj_reader_t *r)
 {
-    for (size_t i = 0; i < r->roster_count; i++) {
+    for (size_t i = 0; i < r->roster_count && !r->roster_borrowed; i++) {
         free(r->roster[i].bad_msg);
         if (!r->roster[i].id_shared)
             free(r->roster[i].id);
@@ -217,6 +217,7 @@ static bool read_roster_entry(adj_reader_t *r)
             continue;
         }
         seen[k] = true;
+        e->given |= 1u << k;
         if (!is_scalar(r)) {
             roster_bad(e, ev_mark(r),
                        adj_xasprintf("roster field `%s` must be a scalar", roster_keys[k]));
@@ -452,6 +453,7 @@ static bool read_player(adj_reader_t *r)
     }
     if (!reader_pull(&r->st))
         return false;
+    p->value_mark = ev_mark(r);
     p->name = player_name(r, &p->name_len);
     return reader_skip(&r->st);
 }
@@ -635,18 +637,22 @@ static void keep_roster(adj_reader_t *r)
         int32_t have = side < 0 ? -1 : reader_leader_find(r, e->id, strlen(e->id));
         if (side < 0 || have >= 0) {
             char *sid = adj_diag_id(e->id);  /* a message keeps a bounded id */
+            char *from = r->roster_borrowed ? adj_xasprintf(" (the ladder's roster, %s:%zu)",
+                                                            r->sc->file, e->ladder_line)
+                                            : NULL;
             if (side < 0)
                 adj_diags_add(r->diags, ADJ_D_BAD_FIELD, e->side_mark, NULL, e->id, NULL,
                               "side %s of leader %s is not one of `sides` (%s, %s); the entry "
-                              "is dropped",
+                              "is dropped%s",
                               reader_clip(&tmp, e->side, e->side_len), sid, h->sides[0],
-                              h->sides[1]);
+                              h->sides[1], from ? from : "");
             else
                 adj_diags_add(r->diags, ADJ_D_DUPLICATE_LEADER, e->start, NULL, e->id, NULL,
                               "leader %s is already in the roster (line %zu); this entry is "
                               "dropped",
                               sid, h->leaders[have].mark.line);
             free(sid);
+            free(from);
             continue;
         }
         adj_leader_def_t *d = &h->leaders[h->leader_count];
@@ -726,6 +732,14 @@ static void check_players(adj_reader_t *r)
             continue;
         }
         int s = reader_side_index(r, p->side, p->side_len);
+        const char *canon = r->player_fn ? r->player_fn(r->scenario_ctx, p->name, p->name_len,
+                                                        p->value_mark, r->diags)
+                                         : NULL;
+        if (canon) {  /* the ladder's name for him (SPEC 13) */
+            free(p->name);
+            p->name = adj_xstrdup(canon);
+            p->name_len = strlen(canon);
+        }
         h->players[s] = p->name;
         h->player_len[s] = p->name_len;
         p->name = NULL;
@@ -792,9 +806,10 @@ static bool check_header(adj_reader_t *r, bool events_is_list)
 /* The document up to `events`                                         */
 /* ------------------------------------------------------------------ */
 
-/* The value of header key hk (-1: unknown), the current event. */
-static bool read_header_value(adj_reader_t *r, int hk)
+bool reader_header_value(adj_reader_t *r, int hk)
 {
+    if (hk >= 0)
+        r->value_mark[hk] = ev_mark(r);
     switch (hk) {
     case HK_FORMAT:
         return read_format(r);
@@ -812,10 +827,14 @@ static bool read_header_value(adj_reader_t *r, int hk)
         return read_imc(r);
     case HK_PLAYERS:
         return read_players(r);
+    case HK_RULINGS:
+        return reader_read_rulings(r, &r->header.rulings, &r->header.ruling_count,
+                                   &r->header.rulings_bad, &r->header.rulings_mark);
     case HK_SCENARIO:  /* not checked (SPEC 1.1), only kept for reports that show it */
         if (is_scalar(r) && !text_is_null(sc_text(r), sc_len(r), sc_plain(r))) {
             r->scenario = adj_xstrndup(sc_text(r), sc_len(r));
             r->scenario_len = sc_len(r);
+            r->scenario_mark = ev_mark(r);
         }
         return reader_skip(&r->st);
     default:
@@ -876,12 +895,13 @@ adj_read_status_t reader_read_start(adj_reader_t *r)
         if (!reader_pull(&r->st))
             return reader_status(&r->st);
         if (hk == HK_EVENTS) {
+            reader_complete_header(r);
             if (!check_header(r, r->st.ev.type == YAML_SEQUENCE_START_EVENT))
                 return reader_status(&r->st);
             r->st.state = RS_EVENTS;
             return ADJ_READ_HEADER;
         }
-        bool ok = read_header_value(r, hk);
+        bool ok = reader_header_value(r, hk);
         if (!ok)
             return reader_status(&r->st);
     }
@@ -905,7 +925,12 @@ void reader_header_free(adj_reader_t *r)
     free(h->sides[1]);
     free(h->players[0]);
     free(h->players[1]);
-    for (size_t i = 0; i < h->leader_count; i++) {
+    for (size_t i = 0; i < h->ruling_count; i++) {
+        free(h->rulings[i].name);
+        free(h->rulings[i].value);
+    }
+    free(h->rulings);
+    for (size_t i = 0; i < h->leader_count && !r->roster_borrowed; i++) {
         free(h->leaders[i].id);
         free(h->leaders[i].name);
     }

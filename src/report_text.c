@@ -6,6 +6,7 @@
  * Every piece of text that came from the log is escaped: a terminal escape
  * sequence in a log never reaches the terminal.
  */
+#include "adj_ladder.h"
 #include "adj_report.h"
 
 #include <stdlib.h>
@@ -87,28 +88,59 @@ static const char *severity_name(adj_code_t c)
 }
 
 /* The rulings off their default, "name=value" each, `first` before the
- * first and `sep` before the others. */
-static void changed_rulings(adj_buf_t *out, const adj_rulings_t *rs, const char *first_sep,
-                            const char *sep)
+ * first and `sep` before the others; with `sources`, each set by a ladder,
+ * a log or the command line, followed by where it came from (SPEC 13). */
+static void put_rulings(adj_buf_t *out, const adj_rulings_t *rs, const char *first_sep,
+                        const char *sep, bool sources)
 {
     bool first = true;
     for (int r = 0; r < ADJ_RULING_COUNT; r++) {
-        if (!rs->value[r])
+        if (!rs->value[r] && !(sources && rs->src[r]))
             continue;
         adj_buf_printf(out, "%s%s=%s", first ? first_sep : sep,
                        adj_ruling_name((adj_ruling_t)r),
                        adj_ruling_value_name((adj_ruling_t)r, rs->value[r]));
+        if (sources && rs->src[r])
+            adj_buf_printf(out, " (%s)", adj_ruling_src_name((adj_ruling_src_t)rs->src[r]));
         first = false;
     }
 }
 
+static void changed_rulings(adj_buf_t *out, const adj_rulings_t *rs, const char *first_sep,
+                            const char *sep)
+{
+    put_rulings(out, rs, first_sep, sep, false);
+}
+
 /* ---- a file's audit ---- */
 
-static void audit_preamble(adj_buf_t *out, const adj_audit_opts_t *ao)
+/* The ladder file, the players (SPEC 13) and the rulings in force. */
+static void audit_preamble(adj_buf_t *out, const adj_audit_t *a, const adj_audit_opts_t *ao)
 {
-    if (ao && !adj_rulings_is_default(&ao->rulings)) {
+    if (a->ladder) {
+        adj_buf_puts(out, "ladder: ");
+        adj_escape_name(out, adj_ladder_path(a->ladder));
+        adj_buf_putc(out, '\n');
+    }
+    const adj_header_t *h = a->reader ? adj_reader_header(a->reader) : NULL;
+    if (h && (h->players[0] || h->players[1])) {
+        adj_buf_puts(out, "players:");
+        for (int s = 0; s < 2; s++) {
+            if (!h->players[s])
+                continue;
+            adj_buf_puts(out, s && h->players[0] ? "; " : " ");
+            put_text_n(out, h->sides[s], h->side_len[s], 0);
+            adj_buf_putc(out, ' ');
+            put_text_n(out, h->players[s], h->player_len[s], 0);
+        }
+        adj_buf_putc(out, '\n');
+    }
+    bool sourced = false;
+    for (int r = 0; r < ADJ_RULING_COUNT; r++)
+        sourced = sourced || a->rulings.src[r] != ADJ_RSRC_DEFAULT;
+    if (!adj_rulings_is_default(&a->rulings) || sourced) {
         adj_buf_puts(out, "rulings:");
-        changed_rulings(out, &ao->rulings, " ", " ");
+        put_rulings(out, &a->rulings, " ", " ", true);
         adj_buf_puts(out, " (the others at their defaults)\n");
     }
     if (ao && ao->at.kind != ADJ_AT_NONE)
@@ -202,7 +234,7 @@ static void verdict(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_
 
 static void text_audit(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o)
 {
-    audit_preamble(out, o->audit);
+    audit_preamble(out, a, o->audit);
     for (size_t i = 0; i < a->diags.count; i++)
         put_diag(out, a, &a->diags.items[i], o);
     if (a->diags.omitted)

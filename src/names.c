@@ -1,0 +1,117 @@
+/*
+ * names.c - the key of a player's name and the one-edit look-alike test
+ * (SPEC 7), on utf8proc. See adj_names.h.
+ */
+#include "adj_names.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <utf8proc.h>
+
+#include "adj_common.h"
+
+/* Unicode's White_Space property (PropList.txt; stable since Unicode 6.3). */
+static bool is_white_space(int32_t c)
+{
+    return (c >= 0x09 && c <= 0x0D) || c == 0x20 || c == 0x85 || c == 0xA0 || c == 0x1680 ||
+           (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F ||
+           c == 0x205F || c == 0x3000;
+}
+
+/* Every run of white space in the valid UTF-8 s[0..n) made one U+0020,
+ * none at either end; into out (at most n bytes). Returns the length. */
+static size_t squeeze_spaces(const uint8_t *s, size_t n, char *out)
+{
+    size_t o = 0, i = 0;
+    bool pending = false;
+    while (i < n) {
+        int32_t c;
+        utf8proc_ssize_t step = utf8proc_iterate(s + i, (utf8proc_ssize_t)(n - i), &c);
+        if (step <= 0)
+            break;  /* cannot happen: utf8proc's own output */
+        if (is_white_space(c)) {
+            pending = o > 0;
+        } else {
+            if (pending)
+                out[o++] = ' ';
+            pending = false;
+            memcpy(out + o, s + i, (size_t)step);
+            o += (size_t)step;
+        }
+        i += (size_t)step;
+    }
+    out[o] = '\0';
+    return o;
+}
+
+char *adj_name_key(const char *name, size_t len, size_t *key_len)
+{
+    utf8proc_uint8_t *folded = NULL;
+    utf8proc_ssize_t n = -1;
+    if (len <= (size_t)INT32_MAX)
+        n = utf8proc_map((const utf8proc_uint8_t *)name, (utf8proc_ssize_t)len, &folded,
+                         UTF8PROC_STABLE | UTF8PROC_COMPOSE | UTF8PROC_CASEFOLD);
+    if (n < 0) {  /* not valid UTF-8 (or out of memory): its bytes */
+        free(folded);
+        *key_len = len;
+        return adj_xstrndup(name, len);
+    }
+    char *key = adj_xmalloc((size_t)n + 1);
+    *key_len = squeeze_spaces(folded, (size_t)n, key);
+    free(folded);
+    return key;
+}
+
+/* The code points of s[0..n), or its bytes when it is not valid UTF-8;
+ * owned array, its length in *count. */
+static int32_t *code_points(const char *s, size_t n, size_t *count)
+{
+    int32_t *cp = adj_xcalloc(n + 1, sizeof *cp);
+    size_t k = 0;
+    for (size_t i = 0; i < n;) {
+        utf8proc_ssize_t step = utf8proc_iterate((const utf8proc_uint8_t *)s + i,
+                                                 (utf8proc_ssize_t)(n - i), &cp[k]);
+        if (step <= 0) {
+            for (k = 0; k < n; k++)
+                cp[k] = (unsigned char)s[k];
+            break;
+        }
+        k++;
+        i += (size_t)step;
+    }
+    *count = k;
+    return cp;
+}
+
+/* One edit between code point strings a (length an) and b (an <= bn). */
+static bool one_edit(const int32_t *a, size_t an, const int32_t *b, size_t bn)
+{
+    size_t i = 0;
+    while (i < an && a[i] == b[i])
+        i++;
+    if (an + 1 == bn)  /* one added to a */
+        return !memcmp(a + i, b + i + 1, (an - i) * sizeof *a);
+    if (an != bn || i == an)
+        return false;
+    size_t j = an - 1;  /* the last difference */
+    while (a[j] == b[j])
+        j--;
+    if (i == j)
+        return true;  /* one changed */
+    return j == i + 1 && a[i] == b[j] && a[j] == b[i];  /* two neighbours swapped */
+}
+
+bool adj_name_look_alike(const char *a, size_t an, const char *b, size_t bn)
+{
+    size_t big = an > bn ? an - bn : bn - an;
+    if (big > 4)  /* one code point is at most 4 bytes: never one edit */
+        return false;
+    size_t na, nb;
+    int32_t *ca = code_points(a, an, &na);
+    int32_t *cb = code_points(b, bn, &nb);
+    bool one = na <= nb ? one_edit(ca, na, cb, nb) : one_edit(cb, nb, ca, na);
+    free(ca);
+    free(cb);
+    return one;
+}
