@@ -426,11 +426,22 @@ static int print_version(adj_config_t *c)
     return adj_cli_flush(ADJ_EXIT_OK);
 }
 
+/* Written whole from memory: a list longer than stdio's buffer would
+ * otherwise meet a full disk mid-print and lose the write's errno. */
 static int list_codes(adj_config_t *c)
 {
-    print_codes(stdout);
     adj_config_free(c);
-    return adj_cli_flush(ADJ_EXIT_OK);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&text, &len);
+    if (!m)
+        adj_oom();
+    print_codes(m);
+    fclose(m);
+    adj_buf_t b = {.data = text, .len = len, .cap = len};
+    int st = adj_cli_write_flush(&b) ? ADJ_EXIT_OK : ADJ_EXIT_USAGE;
+    free(text);
+    return adj_cli_flush(st);
 }
 
 /* A first word that is an action, done at once: no command runs. */

@@ -3,7 +3,7 @@
  * read into raw values (roster, sides, imc, optional rules), checked when
  * `events` is reached, and moved into the typed adj_header_t.
  */
-#include "reader_private.h"
+#include "reader_ladder.h"
 
 #include <stdlib.h>
 #include <string.h>

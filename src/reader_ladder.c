@@ -7,7 +7,7 @@
  * The reader knows no ruling and no player key: a ladder's `rulings` and
  * `players` are handed on as written, for the ladder module to check.
  */
-#include "reader_private.h"
+#include "reader_ladder.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -299,16 +299,18 @@ static bool read_victory_row(adj_reader_t *r, adj_scenario_t *sc, size_t *cap)
     static const char *const keys[] = {"margin", "level"};
     int64_t margin = 0;
     char *level = NULL;
-    bool has[2] = {false, false}, ok = true;
+    bool has[2] = {false, false}, given[2] = {false, false}, ok = true;
     while ((ok = reader_pull(&r->st)) && r->st.ev.type != YAML_MAPPING_END_EVENT) {
         int k = !is_scalar(r) ? -1 : text_is(sc_text(r), sc_len(r), "margin") ? 0
                                    : text_is(sc_text(r), sc_len(r), "level")  ? 1 : -1;
-        if (k >= 0 && has[k])
+        if (k >= 0 && given[k])
             reader_duplicate_key(&r->st, "a victory row");
         else if (k < 0)
             reader_unknown_field(&r->st, ev_mark(r), is_scalar(r) ? sc_text(r) : NULL,
                                  is_scalar(r) ? sc_len(r) : 0, "a victory row", keys, 2);
-        bool dup = k >= 0 && has[k];
+        bool dup = k >= 0 && given[k];
+        if (k >= 0)
+            given[k] = true;
         if (!(ok = reader_skip(&r->st) && reader_pull(&r->st)))
             break;
         if (k == 0 && !dup && !(is_scalar(r) &&
@@ -324,8 +326,8 @@ static bool read_victory_row(adj_reader_t *r, adj_scenario_t *sc, size_t *cap)
         if (!(ok = reader_skip(&r->st)))
             break;
     }
-    if (ok && (!has[0] || !has[1]))
-        bad(r, start, "a victory row lacks ", !has[0] ? "`margin`" : "`level`");
+    if (ok && (!given[0] || !given[1]))
+        bad(r, start, "a victory row lacks ", !given[0] ? "`margin`" : "`level`");
     if (ok && has[0] && has[1]) {
         for (size_t i = 0; i < sc->victory_count; i++)
             if (sc->victory[i].margin == margin) {

@@ -226,21 +226,6 @@ adj_read_status_t reader_read_start(adj_reader_t *r);
 int32_t reader_leader_find(const adj_reader_t *r, const char *id, size_t n);
 int reader_side_index(const adj_reader_t *r, const char *s, size_t n);
 void reader_header_free(adj_reader_t *r);
-/* The value of header key hk (-1: unknown), the current event; false when
- * reading stopped. */
-bool reader_header_value(adj_reader_t *r, int hk);
-
-/* ------------------------------------------------------------------ */
-/* reader_ladder.c: a ladder file, and a log's header completed by it   */
-/* ------------------------------------------------------------------ */
-
-/* A mapping of scalar -> scalar (`rulings`), the current event its start;
- * false when reading stopped. */
-bool reader_read_rulings(adj_reader_t *r, adj_ruling_raw_t **out, size_t *count,
-                         bool *bad, adj_mark_t *bad_mark);
-/* At `events`: the keys the log lacks, taken from its ladder scenario. */
-void reader_complete_header(adj_reader_t *r);
-
 /* ------------------------------------------------------------------ */
 /* reader_event.c                                                      */
 /* ------------------------------------------------------------------ */
