@@ -170,7 +170,7 @@ static bool valid_of(const adj_diags_t *d)
 /* A file that cannot be a ladder file: one line on standard error. */
 static void refuse(const adj_ladder_t *l, const char *why)
 {
-    fprintf(stderr, "%s: %s\n", l->shown, why);
+    fprintf(stderr, "adjutant: %s: %s\n", l->shown, why);
 }
 
 static void read_ladder(adj_ladder_t *l, const struct stat *st)
@@ -224,7 +224,7 @@ static int unreadable(const char *path, int err)
 {
     adj_buf_t b = {0};
     adj_escape_name(&b, path);
-    fprintf(stderr, "%s: %s\n", b.data, strerror(err));
+    fprintf(stderr, "adjutant: %s: %s\n", b.data, strerror(err));
     adj_buf_free(&b);
     return -1;
 }
