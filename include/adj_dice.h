@@ -57,6 +57,7 @@ typedef struct adj_dice_file_s {
     uint64_t rolls;             /* rolls counted, 1..6 (0 when not counted) */
     uint64_t out_of_range;      /* rolls outside 1..6 (0 when not counted) */
     adj_dice_side_t *unnamed[2]; /* owned: per side of a counted file with no player, else NULL */
+    const char *ladder;         /* borrowed (the run's): its ladder file's path, or NULL */
 } adj_dice_file_t;
 
 /* A named player's rolls, pooled over the run. */

@@ -3,6 +3,7 @@
  * reader alone, then the run's groups, rows, tests and verdict.
  * See adj_dice.h.
  */
+#include "adj_ladder.h"
 #include "adj_dice.h"
 
 #include <errno.h>
@@ -165,6 +166,7 @@ static void read_audited(adj_dice_t *d, adj_dice_file_t *f, const void *data, si
         adj_audit_file(&a, f->file, &o);
     f->io_error = a.io_error;
     f->io_errno = a.io_errno;
+    f->ladder = a.ladder ? adj_ladder_path(a.ladder) : NULL;
     rd.h = a.reader ? adj_reader_header(a.reader) : NULL;
     if (!f->io_error)
         settle(d, &rd, &a.diags);  /* before the reader goes: the header is its */

@@ -489,6 +489,17 @@ static void json_dice(adj_buf_t *out, const adj_dice_t *d, const adj_report_opts
     dice_number(&j, "alpha", true, d->alpha);
     adj_json_key(&j, "files");
     dice_files(&j, d);
+    adj_json_key(&j, "ladder");  /* the ladder files used, in file order (SPEC 13) */
+    adj_json_open_array(&j);
+    for (size_t i = 0; i < d->file_count; i++) {
+        const char *l = d->files[i].ladder;
+        bool again = !l || d->files[i].io_error;
+        for (size_t k = 0; k < i && !again; k++)
+            again = d->files[k].ladder && strcmp(d->files[k].ladder, l) == 0;
+        if (!again)
+            adj_json_name(&j, l);
+    }
+    adj_json_close_array(&j);
     adj_json_key(&j, "groups");
     adj_json_open_array(&j);
     for (size_t i = 0; i < d->row_count; i++)
