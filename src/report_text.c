@@ -490,9 +490,10 @@ static void explain_diags(adj_buf_t *out, const adj_audit_t *a, const char *id)
 static void text_explain(adj_buf_t *out, const adj_audit_t *a, const adj_story_t *s,
                          const adj_report_opts_t *o)
 {
+    (void)o;  /* the rulings are the audit's: ladder, log, command line */
     const adj_header_t *h = a->result.header;
     const adj_leader_def_t *d = &h->leaders[s->leader];
-    explain_intro(out, h, d, &o->audit->rulings);
+    explain_intro(out, h, d, &a->rulings);
     explain_steps(out, h, s);
     explain_diags(out, a, d->id);
     adj_buf_puts(out, "  final: ");
