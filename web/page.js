@@ -12,6 +12,7 @@
     const $ = function (id) { return document.getElementById(id); };
     const shownAs = new TextDecoder("utf-8");
     let log = null;    /* {bytes, shown}: the file picked or dropped, and the text area's text for it */
+    let ladder = null; /* the bytes of the ladder file picked beside the log (SPEC 13), or null */
     let running = false;
     const commands = ["audit", "status", "dice", "fix", "explain", "compare"];
 
@@ -51,9 +52,12 @@
         audit();
     }
 
+    /* The log, and the ladder file picked beside it (in its folder, as the
+     * CLI finds it: SPEC 13). */
     function files(l) {
         const f = {};
         f[l.name] = l.data;
+        if (ladder) f[l.name.replace(/[^/]*$/, "") + "adjutant-ladder.yaml"] = ladder;
         return f;
     }
 
@@ -176,6 +180,11 @@
     }
 
     function wire() {
+        $("ladder-pick").addEventListener("change", function () {
+            const f = $("ladder-pick").files[0];
+            if (!f) { ladder = null; return; }
+            readFile(f).then(function (r) { ladder = r.bytes; if (current()) audit(); });
+        });
         $("pick").addEventListener("change", function () {
             const f = $("pick").files[0];
             if (f) readFile(f).then(useLog);
