@@ -24,9 +24,11 @@
 #define LADDER_MAX_UP 4096  /* directories searched upward, at most */
 
 typedef struct pkey_s {
-    char *key;
+    char *key;              /* owned: the key of a player's name or alias */
     size_t len;
     size_t player;          /* index into doc.players */
+    adj_mark_t mark;
+    size_t order;           /* file order */
 } pkey_t;
 
 struct adj_ladder_s {
@@ -87,39 +89,63 @@ static void check_rulings(adj_ladder_t *l, adj_diags_t *d)
     }
 }
 
-static void add_key(adj_ladder_t *l, adj_diags_t *d, const adj_ld_text_t *t, size_t player)
+static void add_key(adj_ladder_t *l, const adj_ld_text_t *t, size_t player, size_t *cap)
 {
-    size_t n;
-    char *k = adj_name_key(t->text, t->len, &n);
-    for (size_t i = 0; i < l->key_count; i++) {
-        const pkey_t *o = &l->keys[i];
-        if (o->len != n || memcmp(o->key, k, n) != 0)
-            continue;
-        if (o->player != player) {
-            adj_buf_t b = {0};
-            adj_escape_text(&b, l->doc.players[o->player].name.text,
-                            l->doc.players[o->player].name.len);
-            adj_diags_add(d, ADJ_D_BAD_FIELD, t->mark, NULL, NULL, NULL,
-                          "this name is the same player's as `%s`'s (line %zu): two players "
-                          "cannot share a name",
-                          b.data, l->doc.players[o->player].name.mark.line);
-            adj_buf_free(&b);
-        }
-        free(k);
-        return;
+    if (l->key_count == *cap) {
+        *cap = *cap ? *cap * 2 : 16;
+        l->keys = adj_xreallocarray(l->keys, *cap, sizeof *l->keys);
     }
-    l->keys = adj_xreallocarray(l->keys, l->key_count + 1, sizeof *l->keys);
-    l->keys[l->key_count++] = (pkey_t){k, n, player};
+    pkey_t *k = &l->keys[l->key_count];
+    k->key = adj_name_key(t->text, t->len, &k->len);
+    k->player = player;
+    k->mark = t->mark;
+    k->order = l->key_count++;
 }
 
+static int key_cmp(const char *a, size_t an, const char *b, size_t bn)
+{
+    int c = memcmp(a, b, an < bn ? an : bn);
+    return c ? c : (an > bn) - (an < bn);
+}
+
+/* By key, then file order: sorted once, looked up by bsearch (a hostile
+ * file's thousands of players cost n log n, not n squared). */
+static int pkey_cmp(const void *a, const void *b)
+{
+    const pkey_t *x = a, *y = b;
+    int c = key_cmp(x->key, x->len, y->key, y->len);
+    return c ? c : (x->order > y->order) - (x->order < y->order);
+}
+
+/* Two players whose names or aliases have equal keys (SPEC 13): each later
+ * one is refused, naming the first. */
 static void check_players(adj_ladder_t *l, adj_diags_t *d)
 {
+    size_t cap = 0;
     for (size_t p = 0; p < l->doc.player_count; p++) {
         const adj_ld_player_t *pl = &l->doc.players[p];
         if (pl->name.text)
-            add_key(l, d, &pl->name, p);
+            add_key(l, &pl->name, p, &cap);
         for (size_t a = 0; a < pl->alias_count; a++)
-            add_key(l, d, &pl->aliases[a], p);
+            add_key(l, &pl->aliases[a], p, &cap);
+    }
+    qsort(l->keys, l->key_count, sizeof *l->keys, pkey_cmp);
+    for (size_t i = 1, first = 0; i < l->key_count; i++) {
+        const pkey_t *k = &l->keys[i], *f = &l->keys[first];
+        if (key_cmp(k->key, k->len, f->key, f->len) != 0) {
+            first = i;
+            continue;
+        }
+        if (k->player == f->player)
+            continue;
+        const adj_ld_text_t *owner = &l->doc.players[f->player].name;
+        adj_buf_t b = {0};
+        adj_escape_text(&b, owner->text, owner->len);
+        adj_diags_add(d, ADJ_D_BAD_FIELD, k->mark, NULL, NULL, NULL,
+                      "this name is the same player's as `%s`'s (line %zu): two players "
+                      "cannot share a name",
+                      b.data ? b.data : "", owner->mark.line);
+        adj_buf_free(&b);
     }
 }
 
@@ -417,10 +443,17 @@ const char *adj_ladder_player(const adj_ladder_t *l, const char *name, size_t le
         return NULL;
     size_t n;
     char *k = adj_name_key(name, len, &n);
+    size_t lo = 0, hi = l->key_count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (key_cmp(l->keys[mid].key, l->keys[mid].len, k, n) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
     const char *canon = NULL;
-    for (size_t i = 0; i < l->key_count && !canon; i++)
-        if (l->keys[i].len == n && memcmp(l->keys[i].key, k, n) == 0)
-            canon = l->doc.players[l->keys[i].player].name.text;
+    if (lo < l->key_count && key_cmp(l->keys[lo].key, l->keys[lo].len, k, n) == 0)
+        canon = l->doc.players[l->keys[lo].player].name.text;
     free(k);
     return canon;
 }

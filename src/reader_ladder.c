@@ -408,16 +408,16 @@ static bool read_scenario_map(adj_reader_t *r, adj_scenario_t *sc)
     }
 }
 
-static bool read_scenario(adj_reader_t *r, adj_ladder_doc_t *doc, size_t *cap)
+/* `names`: the scenarios' names so far (a set: linear in a hostile file's
+ * thousands of scenarios). */
+static bool read_scenario(adj_reader_t *r, adj_ladder_doc_t *doc, size_t *cap, keyset_t *names)
 {
     adj_mark_t key_mark = ev_mark(r);
     bool named = usable_scalar(r);
-    for (size_t i = 0; named && i < doc->scenario_count; i++)
-        if (doc->scenarios[i].name.len == sc_len(r) &&
-            memcmp(doc->scenarios[i].name.text, sc_text(r), sc_len(r)) == 0) {
-            reader_duplicate_key(&r->st, "`scenarios`");
-            return reader_pull(&r->st) && reader_skip(&r->st);
-        }
+    if (named && !reader_keyset_insert(names, sc_text(r), sc_len(r))) {
+        reader_duplicate_key(&r->st, "`scenarios`");
+        return reader_pull(&r->st) && reader_skip(&r->st);
+    }
     if (!named)
         bad(r, key_mark, "", "a scenario's name must be a string");
     adj_ld_text_t name = named ? take_text(r) : (adj_ld_text_t){0};
@@ -450,14 +450,13 @@ static bool read_scenarios(adj_reader_t *r, adj_ladder_doc_t *doc)
         return reader_skip(&r->st);
     }
     size_t cap = 0;
-    for (;;) {
-        if (!reader_pull(&r->st))
-            return false;
-        if (r->st.ev.type == YAML_MAPPING_END_EVENT)
-            return true;
-        if (!read_scenario(r, doc, &cap))
-            return false;
-    }
+    keyset_t names = {0};
+    bool ok;
+    while ((ok = reader_pull(&r->st)) && r->st.ev.type != YAML_MAPPING_END_EVENT)
+        if (!(ok = read_scenario(r, doc, &cap, &names)))
+            break;
+    reader_keyset_free(&names);
+    return ok;
 }
 
 /* A player's name or alias: a string not empty once spaces are removed. */
