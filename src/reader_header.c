@@ -764,10 +764,17 @@ static bool check_header(adj_reader_t *r, bool events_is_list)
     if (r->first_turn == HV_ABSENT)
         r->first = 1;
     const char *problem = header_problem(r, events_is_list);
-    if (problem) {
+    /* a log's turn against its ladder scenario's (SPEC 13): at `scenario` */
+    bool lent = r->sc && r->first_turn == HV_OK && r->last_turn == HV_OK && r->last < r->first &&
+                (!r->header_seen[HK_FIRST_TURN] || !r->header_seen[HK_LAST_TURN]);
+    if (problem && lent)
+        reader_stop(&r->st, ADJ_D_BAD_DOCUMENT, r->scenario_mark,
+                    "%s (one of them from the ladder's scenario, %s:%zu)", problem, r->sc->file,
+                    r->sc->name.mark.line);
+    else if (problem)
         reader_stop(&r->st, ADJ_D_BAD_DOCUMENT, r->doc_start, "%s", problem);
+    if (problem)
         return false;
-    }
     adj_header_t *h = &r->header;
     h->sides[0] = r->side_names[0];
     h->sides[1] = r->side_names[1];
