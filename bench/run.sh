@@ -34,8 +34,14 @@
 # never with the square of the archive. bench/dice_power.py gives the rolls
 # needed to catch each kind of cheat, and the false-flag rate.
 #
+# A ladder (SPEC 13): 10,000 logs whose shared header is in an
+# adjutant-ladder.yaml against the same logs with their headers inline
+# (bench/ladder_gen.py), `adjutant audit --summary DIR` round by round:
+# the ladder's must take at most 1.1x the inline's time.
+#
 # Environment: KEEP=1 keeps the temporary directory; ARCHIVE_FAULTS sets the
-# archive's fault rate; ONLY=dice runs the players' archive alone.
+# archive's fault rate; ONLY=dice runs the players' archive alone, ONLY=ladder
+# the ladder's pair alone.
 set -euo pipefail
 
 if [[ $# -lt 1 || $# -gt 2 ]]; then
@@ -159,6 +165,9 @@ bench_pair() {
 # ---------------------------------------------------------------------------
 echo "generating inputs in $TMP ..." >&2
 if [[ ${ONLY:-} != dice ]]; then
+  python3 "$(dirname "$0")/ladder_gen.py" "$GEN" "$TMP/ladder" 10000
+fi
+if [[ ${ONLY:-} != dice && ${ONLY:-} != ladder ]]; then
 "$GEN" --seed 1 --events 20000 -o "$TMP/log-1mb.yaml"
 "$GEN" --seed 2 --events 40000 -o "$TMP/log-2mb.yaml"
 "$GEN" --seed 3 --events 400000 -o "$TMP/log-20mb.yaml"
@@ -170,6 +179,7 @@ for ((i = 0; i < 1000; i++)); do
 done
 ARCHIVE_FILES=("$TMP"/archive/*.yaml)
 fi
+if [[ ${ONLY:-} != ladder ]]; then
 mkdir "$TMP/players"
 for ((i = 0; i < 1000; i++)); do
     events=$((300 + (i * 7919) % 2701))
@@ -177,6 +187,7 @@ for ((i = 0; i < 1000; i++)); do
         --players "$(printf 'Player %02d,Player %02d' $((i % 20 + 1)) $(((i * 7 + 3) % 20 + 1)))" \
         --loaded "Player 07" -o "$(printf '%s/players/game-%04d.yaml' "$TMP" "$i")"
 done
+fi
 
 # ---------------------------------------------------------------------------
 # Runs
@@ -231,7 +242,7 @@ run_input() {
 declare -A JNS   # adjutant median wall time per input, ns
 declare -A BYTES # input size per input, bytes
 echo "running ($RUNS rounds each, $((RUNS * 2 + 1)) for the 20 MB log) ..." >&2
-if [[ ${ONLY:-} != dice ]]; then
+if [[ ${ONLY:-} != dice && ${ONLY:-} != ladder ]]; then
 run_input "1 MB log" 1mb "$RUNS" "$TMP/log-1mb.yaml" -- "$TMP/log-1mb.yaml"
 run_input "2 MB log" 2mb "$RUNS" "$TMP/log-2mb.yaml" -- "$TMP/log-2mb.yaml"
 run_input "20 MB log" 20mb $((RUNS * 2 + 1)) "$TMP/log-20mb.yaml" -- "$TMP/log-20mb.yaml"
@@ -244,7 +255,7 @@ fi
 
 # dice against audit on the players' archive: audit plays the floor's part.
 DICE=n/a
-if [[ $HAVE_ADJ == 1 ]]; then
+if [[ $HAVE_ADJ == 1 && ${ONLY:-} != ladder ]]; then
     echo "  players' archive: audit and dice, $RUNS rounds ..." >&2
     bench_pair "$RUNS" "$ADJ" audit --format json -j 1 "$TMP/players" -- \
         "$ADJ" dice --format json -j 1 "$TMP/players"
@@ -276,7 +287,7 @@ fi
 # released the way adjutant releases them rather than by yaml_event_delete.
 # The gap to this floor is adjutant's own work alone.
 LEAN=n/a
-if [[ $HAVE_ADJ == 1 && ${ONLY:-} != dice ]]; then
+if [[ $HAVE_ADJ == 1 && ${ONLY:-} != dice && ${ONLY:-} != ladder ]]; then
     echo "  20 MB log: lean floor and adjutant, $((RUNS * 2 + 1)) rounds ..." >&2
     bench_pair $((RUNS * 2 + 1)) "$FLOOR" --lean "$TMP/log-20mb.yaml" -- \
         "$ADJ" audit --format json "$TMP/log-20mb.yaml"
@@ -289,7 +300,7 @@ fi
 # rounds' status time / audit time (odd rounds: the reciprocal of bench_pair's
 # median ratio), and both peak RSS.
 STATUS=n/a
-if [[ $HAVE_ADJ == 1 && ${ONLY:-} != dice ]]; then
+if [[ $HAVE_ADJ == 1 && ${ONLY:-} != dice && ${ONLY:-} != ladder ]]; then
     echo "  20 MB log: audit and status, $((RUNS * 2 + 1)) rounds ..." >&2
     bench_pair $((RUNS * 2 + 1)) "$ADJ" audit --format json "$TMP/log-20mb.yaml" -- \
         "$ADJ" status --format json "$TMP/log-20mb.yaml"
@@ -297,6 +308,20 @@ if [[ $HAVE_ADJ == 1 && ${ONLY:-} != dice ]]; then
         STATUS="$(awk -v r="$B_RATIO" 'BEGIN { printf "%.3f", 1 / r }')x audit's time"
         STATUS+=" (status $(fmt_s "$B_NS") s, audit $(fmt_s "$F_NS") s);"
         STATUS+=" peak RSS $(fmt_mib "$B_KB") MiB (audit $(fmt_mib "$F_KB") MiB)"
+    fi
+fi
+
+# The ladder's logs after the same logs inline, round by round: the median
+# of the rounds' ladder time / inline time.
+LADDER=n/a
+if [[ $HAVE_ADJ == 1 && ${ONLY:-} != dice ]]; then
+    echo "  10,000 logs: headers inline and in a ladder file, $RUNS rounds ..." >&2
+    bench_pair "$RUNS" "$ADJ" audit --summary "$TMP/ladder/inline" -- \
+        "$ADJ" audit --summary "$TMP/ladder/ladder"
+    if [[ $B_NA == 0 ]]; then
+        LADDER="$(awk -v r="$B_RATIO" 'BEGIN { printf "%.3f", 1 / r }')x (target <= 1.1):"
+        LADDER+=" ladder $(fmt_s "$B_NS") s, $(fmt_mib "$B_KB") MiB;"
+        LADDER+=" inline $(fmt_s "$F_NS") s, $(fmt_mib "$F_KB") MiB"
     fi
 fi
 
@@ -332,3 +357,4 @@ echo "- 20 MB log, adjutant/floor with the floor releasing events as adjutant do
 echo "- 20 MB log, \`status\` against \`audit\` (median of status time / audit time): $STATUS"
 echo "- \`dice -j 1\` over 1,000 logs with named players, against \`audit -j 1\`: $DICE"
 echo "- \`audit --summary -j 1\` over the same 1,000 logs (JSON, CSV): $SUMMARY"
+echo "- \`audit --summary\` over 10,000 logs with a ladder file, against their headers inline: $LADDER"

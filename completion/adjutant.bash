@@ -11,15 +11,16 @@ _adjutant()
     local cur=${COMP_WORDS[COMP_CWORD]-}
     local prev=${COMP_WORDS[COMP_CWORD - 1]-}
     local command=${COMP_WORDS[1]-}
-    local commands="audit explain compare status dice fix help"
+    local commands="audit explain compare status dice fix ladder help"
     local actions="--help --version --list-codes"
     local -A options=(
-        [audit]="--format --ruling --at -j --jobs --summary --strict --color --no-color -h --help"
-        [explain]="--format --ruling --at --color --no-color -h --help"
-        [compare]="--format --ruling --at --color --no-color -h --help"
-        [status]="--format --ruling --strict --color --no-color -h --help"
-        [dice]="--format --alpha -j --jobs --color --no-color -h --help"
-        [fix]="--ruling --diff -h --help"
+        [audit]="--format --ruling --at -j --jobs --summary --strict --color --no-color --ladder --no-ladder -h --help"
+        [explain]="--format --ruling --at --color --no-color --ladder --no-ladder -h --help"
+        [compare]="--format --ruling --at --color --no-color --ladder --no-ladder -h --help"
+        [status]="--format --ruling --strict --color --no-color --ladder --no-ladder -h --help"
+        [dice]="--format --alpha -j --jobs --color --no-color --ladder --no-ladder -h --help"
+        [fix]="--ruling --diff --ladder --no-ladder -h --help"
+        [ladder]="--format --ladder --no-ladder -h --help"
     )
     local formats="text json sarif github html csv"
     local -A rulings=(

@@ -79,12 +79,20 @@ typedef struct adj_audit_s {
     adj_replay_t result;      /* what the reporters read (a view into reader and engine) */
     uint64_t bytes;           /* bytes read */
     uint64_t events;          /* YAML events parsed */
+    const struct adj_ladder_s *ladder; /* the ladder file used (SPEC 13), or NULL */
+    adj_rulings_t rulings;    /* the rulings in force: ladder, log, command line */
     bool at_reached;          /* --at turn:N: the replay stopped at `turn: N` */
     bool at_whole;            /* --at: no event lies after the moment: the events ended and
                                  the log was replayed whole, as without --at */
     bool events_ended;        /* the reader reached the end of `events` */
-    const adj_ladder_t *ladder;  /* borrowed: the ladder file used (SPEC 13), or NULL */
 } adj_audit_t;
+
+/* a->io_errno of a log whose ladder file is not valid (SPEC 13): it is
+ * not audited. */
+#define ADJ_ELADDER (-1000)
+
+/* What went wrong reading a log: strerror, or the ladder's fault. */
+const char *adj_audit_strerror(int err);
 
 /* --at turn:N asked for a turn the replay never began (SPEC 6.2 warns). */
 bool adj_audit_at_missed(const adj_audit_t *a, const adj_audit_opts_t *o);

@@ -92,7 +92,11 @@ typedef enum adj_severity_e { ADJ_SEV_ERROR, ADJ_SEV_WARNING } adj_severity_t;
     X(VP_MISMATCH, "vp-mismatch", ADJ_SEV_ERROR, "base",                                   \
       "a death claim with the wrong side or points, or claimed twice")                      \
     X(VP_TALLY_MISMATCH, "vp-tally-mismatch", ADJ_SEV_ERROR, "base",                       \
-      "the final tally claimed at `end` differs from the regenerated one")
+      "the final tally claimed at `end` differs from the regenerated one")                 \
+    X(UNKNOWN_SCENARIO, "unknown-scenario", ADJ_SEV_WARNING, "ladder",                     \
+      "the log's scenario is not one of its ladder's; the log is read on its own")         \
+    X(UNKNOWN_PLAYER, "unknown-player", ADJ_SEV_WARNING, "ladder",                         \
+      "a player the ladder does not list (with a did-you-mean); his name stands as written")
 
 typedef enum adj_code_e {
 #define ADJ_X(e, code, sev, rule, summary) ADJ_D_##e,

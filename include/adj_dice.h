@@ -79,6 +79,7 @@ typedef struct adj_dice_file_s {
     uint32_t *line;             /* owned: each one's line */
     size_t roll_cap;
     uint64_t sig[2];            /* a hash of the (kind, subject, roll) sequence */
+    const char *ladder;         /* borrowed (the run's): its ladder file's path, or NULL */
 } adj_dice_file_t;
 
 /* A group of the run: a player (by key) or an unnamed side of one file. */

@@ -12,6 +12,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "adj_reader.h"
+#include "adj_rulings.h"
+
 typedef struct adj_ladder_s adj_ladder_t;
 
 /* One row of a scenario's victory table (SPEC 13 `victory`). */
@@ -35,5 +38,29 @@ const adj_victory_row_t *adj_ladder_victory(const adj_ladder_t *l, const char *s
 /* The canonical name of the ladder player whose name or alias has the key
  * of name[0..len) (SPEC 7), or NULL when none. */
 const char *adj_ladder_player(const adj_ladder_t *l, const char *name, size_t len);
+
+/* ---- Beyond the summary's interface: finding and using a ladder ---- */
+
+/* How a run finds its ladder files: by the upward search (the CLI's
+ * default), the one file `--ladder FILE` names, or none (`--no-ladder`;
+ * the library's default). Called once, before any log is read. */
+typedef enum adj_ladder_mode_e { ADJ_LADDER_NONE, ADJ_LADDER_FIND, ADJ_LADDER_FILE } adj_ladder_mode_t;
+void adj_ladder_configure(adj_ladder_mode_t mode, const char *file);
+
+/* The ladder that applies to a log read from `log` ("-": the working
+ * directory's), or, with is_dir, to directory `path`: 1 and *out when a
+ * valid one applies, 0 when none does, -1 when it is not valid (its
+ * problems written on standard error the first time it is read). Each
+ * file is read once per run; safe from several threads at once. */
+int adj_ladder_for(const char *log, const adj_ladder_t **out);
+int adj_ladder_find(const char *path, bool is_dir, const adj_ladder_t **out);
+
+/* Let reader r complete its log's header from the ladder (scenarios,
+ * players); nothing when l is NULL. */
+void adj_ladder_hook(const adj_ladder_t *l, adj_reader_t *r);
+
+/* The file as read, and the ladder's rulings (src ADJ_RSRC_LADDER where set). */
+const adj_ladder_doc_t *adj_ladder_doc(const adj_ladder_t *l);
+const adj_rulings_t *adj_ladder_rulings(const adj_ladder_t *l);
 
 #endif

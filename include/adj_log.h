@@ -120,6 +120,14 @@ typedef struct adj_leader_def_s {
     adj_mark_t mark;       /* the entry's start */
 } adj_leader_def_t;
 
+/* A `rulings` entry of a log as written (SPEC 1.2 step 7): the reader knows
+ * no ruling; the replay checks it. name NULL: the key is not a usable
+ * scalar; value NULL: the value is not a scalar. */
+typedef struct adj_ruling_raw_s {
+    char *name, *value;   /* owned */
+    adj_mark_t name_mark, value_mark;
+} adj_ruling_raw_t;
+
 /* The checked header. Owned by the reader; valid until the reader is freed. */
 typedef struct adj_header_s {
     char *sides[2];               /* owned; may hold NUL bytes (quoted "\0") */
@@ -134,6 +142,12 @@ typedef struct adj_header_s {
     size_t imc_row_count;
     char *players[2];             /* owned; the player named for each side, or NULL */
     size_t player_len[2];
+    adj_ruling_raw_t *rulings;    /* owned: the log's `rulings`, file order */
+    size_t ruling_count;
+    bool rulings_bad;             /* `rulings` is not a mapping (at rulings_mark) */
+    adj_mark_t rulings_mark;
+    bool from_ladder;             /* a scenario of a ladder completed the header */
+    adj_mark_t scenario_mark;     /* the log's `scenario` value (when from_ladder) */
 } adj_header_t;
 
 /* Where a value stands in the file: the offset of its first byte from the

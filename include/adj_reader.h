@@ -116,4 +116,93 @@ int32_t adj_closest_leader(const adj_header_t *h, const char *key, size_t n, siz
 /* Append " (did you mean `ID`?)", or the case-sensitive variant, to b. */
 void adj_put_did_you_mean(adj_buf_t *b, const char *key, size_t n, const char *id);
 
+/* ---- A ladder file (SPEC 13), as the reader reads it: data only ---- */
+
+/* A text as written, and where. */
+typedef struct adj_ld_text_s {
+    char *text;             /* owned, NUL-terminated (it may hold NUL bytes) */
+    size_t len;
+    adj_mark_t mark;
+} adj_ld_text_t;
+
+/* A roster entry of a scenario; `given` has bit 1 << ADJ_SCK_* per key written. */
+enum { ADJ_SCK_ID, ADJ_SCK_NAME, ADJ_SCK_SIDE, ADJ_SCK_INITIATIVE, ADJ_SCK_VP, ADJ_SCK_WOUND,
+       ADJ_SCK_RESERVE };
+typedef struct adj_sc_leader_s {
+    char *id, *name, *side;  /* owned; name NULL when not given */
+    size_t side_len;
+    unsigned given;
+    bool has_initiative;
+    int64_t initiative, vp, wound;
+    bool reserve;
+    adj_mark_t mark;
+} adj_sc_leader_t;
+
+typedef struct adj_sc_victory_s {
+    int64_t margin;
+    char *level;            /* owned */
+    adj_mark_t mark;
+} adj_sc_victory_t;
+
+/* The header keys a scenario holds: ADJ_SC_* bits in `has`. */
+enum { ADJ_SC_FIRST_TURN = 1, ADJ_SC_LAST_TURN = 2, ADJ_SC_SIDES = 4,
+       ADJ_SC_OPTIONAL_RULES = 8, ADJ_SC_LEADERS = 16, ADJ_SC_IMC = 32, ADJ_SC_VICTORY = 64 };
+
+/* A scenario: the header values it lends a log that lacks them. */
+typedef struct adj_scenario_s {
+    adj_ld_text_t name;      /* the key in `scenarios` */
+    const char *file;        /* borrowed: the ladder file's path, for messages */
+    unsigned has;
+    int64_t first_turn, last_turn;
+    char *sides[2];          /* owned */
+    size_t side_len[2];
+    bool illness;            /* optional_rules holds `illness` */
+    adj_sc_leader_t *leaders;  /* owned, file order */
+    size_t leader_count;
+    int64_t (*imc)[7];       /* owned: rating, then six MPs; file order */
+    size_t imc_count;
+    adj_sc_victory_t *victory; /* owned, file order */
+    size_t victory_count;
+} adj_scenario_t;
+
+typedef struct adj_ld_player_s {
+    adj_ld_text_t name;      /* text NULL: missing or not a non-empty string */
+    adj_mark_t start;
+    adj_ld_text_t *aliases;  /* owned */
+    size_t alias_count;
+} adj_ld_player_t;
+
+typedef struct adj_ladder_doc_s {
+    char *name;              /* owned, NULL when none */
+    adj_ruling_raw_t *rulings;  /* owned, file order, as written */
+    size_t ruling_count;
+    bool rulings_bad;        /* `rulings` is not a mapping */
+    adj_mark_t rulings_mark;
+    adj_ld_player_t *players;
+    size_t player_count;
+    adj_scenario_t *scenarios;
+    size_t scenario_count;
+} adj_ladder_doc_t;
+
+/* Read a ladder file from the reader's input (instead of a log): every
+ * problem is a diagnostic in the reader's adj_diags_t (codes as a log's).
+ * What the ladder module checks itself (rulings, players' keys) is left as
+ * written. */
+void adj_reader_read_ladder(adj_reader_t *r, adj_ladder_doc_t *doc);
+void adj_ladder_doc_free(adj_ladder_doc_t *doc);
+
+/* The scenario a log's header is completed from (SPEC 13): called once,
+ * when `events` is reached, with the log's `scenario` (as written) and its
+ * value's place; the callback may add diagnostics (unknown-scenario). */
+typedef const adj_scenario_t *(*adj_scenario_fn)(void *ctx, const char *name, size_t len,
+                                                   adj_mark_t at, adj_diags_t *diags);
+/* The canonical name of a player named in the log's `players` (SPEC 13),
+ * called once per named side with the name (spaces trimmed) and its
+ * value's place: NULL keeps the name as written (the callback may warn
+ * unknown-player). */
+typedef const char *(*adj_player_fn)(void *ctx, const char *name, size_t len, adj_mark_t at,
+                                     adj_diags_t *diags);
+void adj_reader_set_ladder(adj_reader_t *r, adj_scenario_fn scenario, adj_player_fn player,
+                           void *ctx);
+
 #endif

@@ -18,10 +18,28 @@ typedef enum adj_ruling_e {
     ADJ_RULING_COUNT
 } adj_ruling_t;
 
-/* The value chosen for each ruling: an index into its values, 0 = default. */
+/* Where a ruling in force came from (SPEC 13): weakest first. */
+typedef enum adj_ruling_src_e {
+    ADJ_RSRC_DEFAULT, ADJ_RSRC_LADDER, ADJ_RSRC_LOG, ADJ_RSRC_COMMAND_LINE
+} adj_ruling_src_t;
+
+/* The value chosen for each ruling: an index into its values, 0 = default;
+ * and where it came from. */
 typedef struct adj_rulings_s {
     int value[ADJ_RULING_COUNT];
+    unsigned char src[ADJ_RULING_COUNT];  /* adj_ruling_src_t */
 } adj_rulings_t;
+
+/* "ladder", "log", "command line"; NULL for the default. */
+const char *adj_ruling_src_name(adj_ruling_src_t s);
+
+/* Set ruling `name` to `value` from `src`: false when adjutant knows no
+ * such name (*bad_value false) or value (*bad_value true). */
+bool adj_rulings_set(adj_rulings_t *rs, const char *name, const char *value,
+                     adj_ruling_src_t src, bool *bad_value);
+
+/* Every ruling `over` set from a stronger source than `rs` holds replaces it. */
+void adj_rulings_overlay(adj_rulings_t *rs, const adj_rulings_t *over);
 
 const char *adj_ruling_name(adj_ruling_t r);
 int adj_ruling_value_count(adj_ruling_t r);

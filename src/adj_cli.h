@@ -82,6 +82,8 @@ typedef struct adj_config_s {
     bool color;               /* ANSI colour on standard output */
     bool progress;            /* a progress line on standard error */
     bool diff;                /* fix: a unified diff instead of the corrected log */
+    const char *ladder;       /* --ladder FILE (borrowed), NULL when not given */
+    bool no_ladder;           /* --no-ladder */
     /* ADJ_INPUT_ONCE: args[0]'s bytes, read once by the runner before the
      * command runs (the command may change them: fix does). NULL otherwise. */
     adj_buf_t *input;

@@ -263,6 +263,31 @@ static int opt_diff(adj_config_t *c, const char *val)
 
 static int opt_help(adj_config_t *c, const char *val);
 
+/* --ladder FILE: a regular file, once, not with --no-ladder (SPEC 13). */
+static int opt_ladder(adj_config_t *c, const char *val)
+{
+    struct stat st;
+    if (c->ladder)
+        return usage_error(c, "--ladder may be given once");
+    if (c->no_ladder)
+        return usage_error(c, "--ladder and --no-ladder cannot both be given");
+    if (strcmp(val, "-") == 0)
+        return usage_error(c, "--ladder names a file, not standard input ('-')");
+    if (stat(val, &st) == 0 && S_ISDIR(st.st_mode))
+        return usage_error(c, "--ladder names a file: '%s' is a directory", shown_word(val));
+    c->ladder = val;
+    return -1;
+}
+
+static int opt_no_ladder(adj_config_t *c, const char *val)
+{
+    (void)val;
+    if (c->ladder)
+        return usage_error(c, "--ladder and --no-ladder cannot both be given");
+    c->no_ladder = true;
+    return -1;
+}
+
 static const cli_option_t options[] = {
     {NULL, "--format", format_arg, format_help, opt_format, ADJ_OPT_FORMAT},
     {NULL, "--ruling", "NAME=VALUE", "replay under another reading of rule 8.13 (repeatable)",
@@ -281,6 +306,9 @@ static const cli_option_t options[] = {
     {NULL, "--no-color", NULL, NULL, opt_no_color, ADJ_OPT_COLOR},
     {NULL, "--diff", NULL, "fix: a unified diff instead of the corrected log", opt_diff,
      ADJ_OPT_DIFF},
+    {NULL, "--ladder", "FILE", "the ladder file for every log (default: the nearest "
+     "adjutant-ladder.yaml)", opt_ladder, 0},
+    {NULL, "--no-ladder", NULL, "use no ladder file", opt_no_ladder, 0},
     {"-h", "--help", NULL, "this help;  --version  the version;  --list-codes  the codes",
      opt_help, 0},
 };
@@ -398,11 +426,22 @@ static int print_version(adj_config_t *c)
     return adj_cli_flush(ADJ_EXIT_OK);
 }
 
+/* Written whole from memory: a list longer than stdio's buffer would
+ * otherwise meet a full disk mid-print and lose the write's errno. */
 static int list_codes(adj_config_t *c)
 {
-    print_codes(stdout);
     adj_config_free(c);
-    return adj_cli_flush(ADJ_EXIT_OK);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&text, &len);
+    if (!m)
+        adj_oom();
+    print_codes(m);
+    fclose(m);
+    adj_buf_t b = {.data = text, .len = len, .cap = len};
+    int st = adj_cli_write_flush(&b) ? ADJ_EXIT_OK : ADJ_EXIT_USAGE;
+    free(text);
+    return adj_cli_flush(st);
 }
 
 /* A first word that is an action, done at once: no command runs. */

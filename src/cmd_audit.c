@@ -47,6 +47,23 @@ static const adj_reporter_t *summary_reporter(const adj_config_t *c)
     return c->reporter->summary ? c->reporter : adj_reporter_at(0);
 }
 
+/* What every file's result holds, from its audit: false (the audit freed)
+ * when the file could not be read, its reason in res->out. */
+static bool result_take(result_t *res, adj_audit_t *a, const adj_config_t *c)
+{
+    res->bytes = a->bytes;
+    if (a->io_error) {
+        res->io_error = true;
+        adj_buf_puts(&res->out, adj_audit_strerror(a->io_errno));
+        adj_audit_free(a);
+        return false;
+    }
+    res->at_missed = adj_audit_at_missed(a, &c->audit);
+    res->errors = a->diags.errors;
+    res->warnings = a->diags.warnings;
+    return true;
+}
+
 /* --summary's replay of one file: an unfinished game as `status` replays
  * it, its counted rolls hashed for duplicates (SPEC 5.1). */
 static void summary_one(const adj_config_t *c, const char *path, result_t *res)
@@ -59,16 +76,8 @@ static void summary_one(const adj_config_t *c, const char *path, result_t *res)
     o.entry_ctx = &rolls;
     adj_audit_t a;
     adj_audit_file(&a, path, &o);
-    res->bytes = a.bytes;
-    if (a.io_error) {
-        res->io_error = true;
-        adj_buf_puts(&res->out, strerror(a.io_errno));
-        adj_audit_free(&a);
+    if (!result_take(res, &a, c))
         return;
-    }
-    res->at_missed = adj_audit_at_missed(&a, &c->audit);
-    res->errors = a.diags.errors;
-    res->warnings = a.diags.warnings;
     adj_summary_game_init(&res->game, &a, summary_reporter(c)->summary_diags);
     res->game.file = path;  /* the run's copy outlives the audit */
     res->game.has_rolls = !res->game.stopped && rolls.count > 0;
@@ -90,16 +99,8 @@ static void audit_one(void *ctx, size_t i)
     }
     adj_audit_t a;
     adj_audit_file(&a, path, &c->audit);
-    res->bytes = a.bytes;
-    if (a.io_error) {
-        res->io_error = true;
-        adj_buf_puts(&res->out, strerror(a.io_errno));
-        adj_audit_free(&a);
+    if (!result_take(res, &a, c))
         return;
-    }
-    res->at_missed = adj_audit_at_missed(&a, &c->audit);
-    res->errors = a.diags.errors;
-    res->warnings = a.diags.warnings;
     adj_report_opts_t ro = {.audit = &c->audit, .color = c->color};
     c->reporter->audit(&res->out, &a, &ro);
     adj_audit_free(&a);

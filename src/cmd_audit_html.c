@@ -48,6 +48,13 @@ int adj_cmd_audit_html(const adj_config_t *c)
     o.on_turn = adj_chronicle_on_turn;
     o.turn_ctx = &ch;
     adj_audit_bytes(&a, in.data ? in.data : "", in.len, path, &o);
+    if (a.io_error) {  /* its ladder file is not valid (SPEC 13) */
+        adj_cli_error_io(path, a.io_errno);
+        adj_chronicle_free(&ch);
+        adj_audit_free(&a);
+        adj_buf_free(&in);
+        return ADJ_EXIT_USAGE;
+    }
     adj_chronicle_finish(&ch, a.replayed ? &a.result : NULL);
     adj_report_log_t log = {(const unsigned char *)(in.data ? in.data : ""), in.len, &ch};
     adj_report_opts_t ro = {.audit = &c->audit, .log = &log, .drain = drain};

@@ -15,6 +15,11 @@ static bool compare_replay(const char *file, const adj_buf_t *in, adj_audit_t ru
                            const adj_audit_opts_t opts[2])
 {
     adj_audit_bytes(&run[0], in->data, in->len, file, &opts[0]);
+    if (run[0].io_error) {  /* its ladder file is not valid (SPEC 13) */
+        adj_cli_error_io(file, run[0].io_errno);
+        adj_audit_free(&run[0]);
+        return false;
+    }
     if (!run[0].replayed) {  /* SPEC 6.4: no replay, nothing to compare */
         adj_buf_t out = {0};
         adj_report_opts_t ro = {.audit = &opts[0], .color = false};
@@ -45,7 +50,7 @@ static int compare_run(const adj_config_t *c)
     if (!compare_replay(file, c->input, run, opts))  /* read once by the runner */
         return ADJ_EXIT_USAGE;
     adj_compare_t cmp;
-    adj_compare_init(&cmp, file, &run[0], &run[1], &opts[1].rulings);
+    adj_compare_init(&cmp, file, &run[0], &run[1], &run[1].rulings);
     int status = (cmp.leaders_differ || cmp.tally_differs) ? ADJ_EXIT_FLAWS : ADJ_EXIT_OK;
     status = adj_run_report(c, status, compare_op, &cmp);
     adj_compare_free(&cmp);

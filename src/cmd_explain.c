@@ -139,7 +139,7 @@ static int explain_run(const adj_config_t *c)
     o.step_ctx = &x;
     int status;
     if (!adj_audit_file(&a, file, &o)) {
-        adj_cli_error_name(file, "%s", strerror(a.io_errno));
+        adj_cli_error_name(file, "%s", adj_audit_strerror(a.io_errno));
         status = ADJ_EXIT_USAGE;
     } else if (!a.replayed) {
         status = explain_no_replay(c, &a);

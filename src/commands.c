@@ -11,6 +11,7 @@ extern const adj_command_t adj_command_explain;
 extern const adj_command_t adj_command_compare;
 extern const adj_command_t adj_command_status;
 extern const adj_command_t adj_command_dice;
+extern const adj_command_t adj_command_ladder;
 
 static const adj_command_t command_fix = {
     .name = "fix",
@@ -32,6 +33,7 @@ static const adj_command_t *const commands[] = {
     &adj_command_status,
     &adj_command_dice,
     &command_fix,
+    &adj_command_ladder,
 };
 
 const adj_command_t *adj_command_at(size_t i)

@@ -166,6 +166,7 @@ static void read_audited(adj_dice_file_t *f, const void *data, size_t size)
         adj_audit_file(&a, f->file, &o);
     f->io_error = a.io_error;
     f->io_errno = a.io_errno;
+    f->ladder = a.ladder ? adj_ladder_path(a.ladder) : NULL;
     rd.h = a.reader ? adj_reader_header(a.reader) : NULL;
     if (!f->io_error)
         settle(&rd, &a.diags);  /* before the reader goes: the header is its */

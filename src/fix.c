@@ -828,6 +828,13 @@ int adj_cmd_fix(const adj_config_t *c)
     o.on_entry = fix_on_entry;
     o.entry_ctx = &f;
     adj_audit_bytes(&first, log->data, log->len, f.name, &o);
+    if (first.io_error) {  /* its ladder file is not valid (SPEC 13) */
+        adj_cli_error_io(f.name, first.io_errno);
+        adj_audit_free(&first);
+        fix_before_t none = {.leaders = NULL};
+        fix_free(&f, &none);
+        return ADJ_EXIT_USAGE;
+    }
     fix_before_t before = {.leaders = NULL};
     fix_before_take(&f, &first, &before);
     bool refused = fix_refused(&f, &first.diags);

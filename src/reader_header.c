@@ -3,21 +3,22 @@
  * read into raw values (roster, sides, imc, optional rules), checked when
  * `events` is reached, and moved into the typed adj_header_t.
  */
-#include "reader_private.h"
+#include "reader_ladder.h"
+#include "reader_header_check.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 static const char *const header_keys[HK_COUNT] = {
     "format", "game", "scenario", "first_turn", "last_turn", "optional_rules",
-    "sides", "players", "leaders", "imc", "events"};
+    "sides", "players", "rulings", "leaders", "imc", "events"};
 
 static const char *const roster_keys[RK_COUNT] = {
     "id", "name", "side", "initiative", "vp", "wound", "reserve"};
 
 static void free_roster_raw(adj_reader_t *r)
 {
-    for (size_t i = 0; i < r->roster_count; i++) {
+    for (size_t i = 0; i < r->roster_count && !r->roster_borrowed; i++) {
         free(r->roster[i].bad_msg);
         if (!r->roster[i].id_shared)
             free(r->roster[i].id);
@@ -217,6 +218,7 @@ static bool read_roster_entry(adj_reader_t *r)
             continue;
         }
         seen[k] = true;
+        e->given |= 1u << k;
         if (!is_scalar(r)) {
             roster_bad(e, ev_mark(r),
                        adj_xasprintf("roster field `%s` must be a scalar", roster_keys[k]));
@@ -482,6 +484,7 @@ static bool read_player(adj_reader_t *r)
     }
     if (!reader_pull(&r->st))
         return false;
+    p->value_mark = ev_mark(r);
     p->name = player_name(r, &p->name_len);
     return reader_skip(&r->st);
 }
@@ -558,57 +561,6 @@ int reader_side_index(const adj_reader_t *r, const char *s, size_t n)
     return -1;
 }
 
-/* One bad-document of SPEC 1.2 step 1 (or 3): at key k's value, or at the
- * document's start when k is absent. */
-#define header_bad(r, k, ...)                                                            \
-    reader_stop(&(r)->st, ADJ_D_BAD_DOCUMENT,                                                 \
-                (r)->header_seen[k] ? (r)->hv_mark[k] : (r)->doc_start, __VA_ARGS__)
-
-#define what_of(r, k) ((r)->hv_what[k] ? (r)->hv_what[k] : "")  /* what the bad value is */
-
-/* Step 1 of SPEC 1.2: every header problem, each in its own bad-document,
- * in the order SPEC 1.2 lists them. `events` is the state of its value.
- * False when any applied (the audit stops). */
-static bool header_problems(adj_reader_t *r, hv_t events)
-{
-    if (events == HV_ABSENT)
-        header_bad(r, HK_EVENTS, "`events` is missing: the log must end with `events:`, the "
-                                 "list of the game's events");
-    if (r->format == HV_ABSENT)
-        header_bad(r, HK_FORMAT, "`format` is missing: a log starts with `format: adjutant/1`");
-    else if (r->format == HV_BAD)
-        header_bad(r, HK_FORMAT, "`format` must be exactly adjutant/1, not %s",
-                   what_of(r, HK_FORMAT));
-    if (r->first_turn == HV_BAD)
-        header_bad(r, HK_FIRST_TURN, "`first_turn` must be an integer, not %s",
-                   what_of(r, HK_FIRST_TURN));
-    if (r->last_turn == HV_ABSENT)
-        header_bad(r, HK_LAST_TURN, "`last_turn` is missing: it must be an integer, the "
-                                    "game's last turn");
-    else if (r->last_turn == HV_BAD)
-        header_bad(r, HK_LAST_TURN, "`last_turn` must be an integer, not %s",
-                   what_of(r, HK_LAST_TURN));
-    else if (r->first_turn != HV_BAD && r->last < r->first)
-        header_bad(r, HK_LAST_TURN, "`last_turn` must be at least `first_turn` (%lld%s), not %lld",
-                   (long long)r->first, r->first_turn == HV_ABSENT ? ", its default" : "",
-                   (long long)r->last);
-    if (r->sides == HV_ABSENT)
-        header_bad(r, HK_SIDES, "`sides` is missing: it must be a list of two distinct names, "
-                                "such as [CSA, USA]");
-    else if (r->sides == HV_BAD)
-        header_bad(r, HK_SIDES, "`sides` must be a list of two distinct names%s",
-                   what_of(r, HK_SIDES));
-    if (r->leaders == HV_ABSENT)
-        header_bad(r, HK_LEADERS, "`leaders` is missing: it must be a list of the leaders "
-                                  "(the roster)");
-    else if (r->leaders == HV_BAD)
-        header_bad(r, HK_LEADERS, "`leaders` must be a list of the leaders (the roster), not %s",
-                   what_of(r, HK_LEADERS));
-    if (events == HV_BAD)
-        header_bad(r, HK_EVENTS, "`events` must be a list of the game's events, not %s",
-                   what_of(r, HK_EVENTS));
-    return r->st.state != RS_STOP;
-}
 
 typedef struct imc_order_s {
     int64_t rating;
@@ -698,18 +650,22 @@ static void keep_roster(adj_reader_t *r)
         int32_t have = side < 0 ? -1 : reader_leader_find(r, e->id, strlen(e->id));
         if (side < 0 || have >= 0) {
             char *sid = adj_diag_id(e->id);  /* a message keeps a bounded id */
+            char *from = r->roster_borrowed ? adj_xasprintf(" (the ladder's roster, %s:%zu)",
+                                                            r->sc->file, e->ladder_line)
+                                            : NULL;
             if (side < 0)
                 adj_diags_add(r->diags, ADJ_D_BAD_FIELD, e->side_mark, NULL, e->id, NULL,
                               "side %s of leader %s is not one of `sides` (%s, %s); the entry "
-                              "is dropped",
+                              "is dropped%s",
                               reader_clip(&tmp, e->side, e->side_len), sid, h->sides[0],
-                              h->sides[1]);
+                              h->sides[1], from ? from : "");
             else
                 adj_diags_add(r->diags, ADJ_D_DUPLICATE_LEADER, e->start, NULL, e->id, NULL,
                               "leader %s is already in the roster (line %zu); this entry is "
                               "dropped",
                               sid, h->leaders[have].mark.line);
             free(sid);
+            free(from);
             continue;
         }
         adj_leader_def_t *d = &h->leaders[h->leader_count];
@@ -789,6 +745,14 @@ static void check_players(adj_reader_t *r)
             continue;
         }
         int s = reader_side_index(r, p->side, p->side_len);
+        const char *canon = r->player_fn ? r->player_fn(r->scenario_ctx, p->name, p->name_len,
+                                                        p->value_mark, r->diags)
+                                         : NULL;
+        if (canon) {  /* the ladder's name for him (SPEC 13) */
+            free(p->name);
+            p->name = adj_xstrdup(canon);
+            p->name_len = strlen(canon);
+        }
         h->players[s] = p->name;
         h->player_len[s] = p->name_len;
         p->name = NULL;
@@ -813,7 +777,7 @@ static bool check_header(adj_reader_t *r, hv_t events)
 {
     if (r->first_turn == HV_ABSENT)
         r->first = 1;
-    if (!header_problems(r, events))
+    if (!reader_header_problems(r, events))
         return false;
     adj_header_t *h = &r->header;
     h->sides[0] = r->side_names[0];
@@ -857,8 +821,7 @@ static bool check_header(adj_reader_t *r, hv_t events)
 /* The document up to `events`                                         */
 /* ------------------------------------------------------------------ */
 
-/* The value of header key hk (-1: unknown), the current event. */
-static bool read_header_value(adj_reader_t *r, int hk)
+bool reader_header_value(adj_reader_t *r, int hk)
 {
     if (hk >= 0)
         r->hv_mark[hk] = ev_mark(r);
@@ -879,10 +842,14 @@ static bool read_header_value(adj_reader_t *r, int hk)
         return read_imc(r);
     case HK_PLAYERS:
         return read_players(r);
+    case HK_RULINGS:
+        return reader_read_rulings(r, &r->header.rulings, &r->header.ruling_count,
+                                   &r->header.rulings_bad, &r->header.rulings_mark);
     case HK_SCENARIO:  /* not checked (SPEC 1.1), only kept for reports that show it */
         if (is_scalar(r) && !text_is_null(sc_text(r), sc_len(r), sc_plain(r))) {
             r->scenario = adj_xstrndup(sc_text(r), sc_len(r));
             r->scenario_len = sc_len(r);
+            r->scenario_mark = ev_mark(r);
         }
         return reader_skip(&r->st);
     default:
@@ -951,12 +918,13 @@ adj_read_status_t reader_read_start(adj_reader_t *r)
             bool list = r->st.ev.type == YAML_SEQUENCE_START_EVENT;
             if (!list)
                 header_value_bad(r, HK_EVENTS, value_words(r));
+            reader_complete_header(r);  /* a ladder scenario's keys the log lacks (SPEC 13) */
             if (!check_header(r, list ? HV_OK : HV_BAD))
                 return reader_status(&r->st);
             r->st.state = RS_EVENTS;
             return ADJ_READ_HEADER;
         }
-        bool ok = read_header_value(r, hk);
+        bool ok = reader_header_value(r, hk);
         if (!ok)
             return reader_status(&r->st);
     }
@@ -982,7 +950,12 @@ void reader_header_free(adj_reader_t *r)
     free(h->sides[1]);
     free(h->players[0]);
     free(h->players[1]);
-    for (size_t i = 0; i < h->leader_count; i++) {
+    for (size_t i = 0; i < h->ruling_count; i++) {
+        free(h->rulings[i].name);
+        free(h->rulings[i].value);
+    }
+    free(h->rulings);
+    for (size_t i = 0; i < h->leader_count && !r->roster_borrowed; i++) {
         free(h->leaders[i].id);
         free(h->leaders[i].name);
     }

@@ -49,6 +49,8 @@ typedef struct roster_raw_s {
     int64_t vp;
     int64_t wound;
     bool reserve;
+    unsigned given;         /* bit per roster key (rkey_t) written */
+    size_t ladder_line;     /* lent by a ladder scenario: its line there */
 } roster_raw_t;
 
 typedef struct pending_rule_s {
@@ -63,6 +65,7 @@ typedef struct player_raw_s {
     size_t side_len;
     char *name;             /* owned, spaces trimmed; NULL when not a non-empty string */
     size_t name_len;
+    adj_mark_t value_mark;
 } player_raw_t;
 
 typedef struct imc_row_raw_s {
@@ -72,7 +75,7 @@ typedef struct imc_row_raw_s {
 
 typedef enum hkey_e {
     HK_FORMAT, HK_GAME, HK_SCENARIO, HK_FIRST_TURN, HK_LAST_TURN, HK_OPTIONAL_RULES,
-    HK_SIDES, HK_PLAYERS, HK_LEADERS, HK_IMC, HK_EVENTS, HK_COUNT
+    HK_SIDES, HK_PLAYERS, HK_RULINGS, HK_LEADERS, HK_IMC, HK_EVENTS, HK_COUNT
 } hkey_t;
 
 typedef enum rkey_e {
@@ -142,6 +145,12 @@ struct adj_reader_s {
     char *side_names[2];        /* owned until moved into header */
     char *scenario;             /* owned: the first `scenario` scalar, NULL when none */
     size_t scenario_len;
+    adj_mark_t scenario_mark;   /* its value */
+    adj_scenario_fn scenario_fn; /* a ladder's scenarios (SPEC 13), NULL: none */
+    adj_player_fn player_fn;    /* a ladder's players, NULL: none */
+    void *scenario_ctx;
+    const adj_scenario_t *sc;   /* the scenario that completed the header, or NULL */
+    bool roster_borrowed;       /* the roster's texts are the scenario's: not freed */
     size_t side_lens[2];
     roster_raw_t *roster;       /* owned array */
     size_t roster_count, roster_cap;
@@ -219,7 +228,6 @@ adj_read_status_t reader_read_start(adj_reader_t *r);
 int32_t reader_leader_find(const adj_reader_t *r, const char *id, size_t n);
 int reader_side_index(const adj_reader_t *r, const char *s, size_t n);
 void reader_header_free(adj_reader_t *r);
-
 /* ------------------------------------------------------------------ */
 /* reader_event.c                                                      */
 /* ------------------------------------------------------------------ */

@@ -4,6 +4,7 @@
  * command plugs in (adj_audit_opts_t) what happens on the way.
  */
 #include "adj_audit.h"
+#include "adj_ladder.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -57,9 +58,43 @@ static bool at_reached(const adj_at_t *at, const adj_entry_t *en, bool was_over)
            !was_over;
 }
 
+/* The rulings in force, from the weakest (SPEC 1.2 step 7): the defaults,
+ * the ladder's, the log's (h; NULL before its header), the command line's. */
+static void audit_rulings(adj_audit_t *a, const adj_header_t *h, const adj_audit_opts_t *o)
+{
+    memset(&a->rulings, 0, sizeof a->rulings);
+    if (a->ladder)
+        adj_rulings_overlay(&a->rulings, adj_ladder_rulings(a->ladder));
+    if (h && h->rulings_bad)
+        adj_diags_add(&a->diags, ADJ_D_BAD_FIELD, h->rulings_mark, NULL, NULL, NULL,
+                      "`rulings` must be a mapping NAME: VALUE (see `adjutant --help`); "
+                      "no ruling of the log is in force");
+    for (size_t i = 0; h && i < h->ruling_count; i++) {
+        const adj_ruling_raw_t *e = &h->rulings[i];
+        bool bad_value = false;
+        if (e->name && e->value &&
+            adj_rulings_set(&a->rulings, e->name, e->value, ADJ_RSRC_LOG, &bad_value))
+            continue;
+        adj_buf_t b = {0};
+        if (e->name)
+            adj_escape_text(&b, e->name, strlen(e->name));
+        if (!e->name || !bad_value)
+            adj_diags_add(&a->diags, ADJ_D_BAD_FIELD, e->name_mark, NULL, NULL, NULL,
+                          "unknown ruling `%s` (see `adjutant --help`); the entry is dropped",
+                          b.data ? b.data : "");
+        else
+            adj_diags_add(&a->diags, ADJ_D_BAD_FIELD, e->value_mark, NULL, NULL, NULL,
+                          "ruling `%s` has no such value (see `adjutant --help`); the entry "
+                          "is dropped", b.data);
+        adj_buf_free(&b);
+    }
+    adj_rulings_overlay(&a->rulings, &o->rulings);
+}
+
 static void audit_start_replay(adj_audit_t *a, adj_reader_t *r, const adj_audit_opts_t *o)
 {
-    a->engine = adj_engine_new(adj_reader_header(r), &o->rulings, &a->diags);
+    audit_rulings(a, adj_reader_header(r), o);
+    a->engine = adj_engine_new(adj_reader_header(r), &a->rulings, &a->diags);
     adj_engine_on_step(a->engine, o->on_step, o->step_ctx);
 }
 
@@ -123,6 +158,8 @@ static bool events_end(adj_audit_t *a, adj_reader_t *r, const adj_audit_opts_t *
 static void audit_run(adj_audit_t *a, adj_reader_t *r, const adj_audit_opts_t *o)
 {
     a->reader = r;
+    adj_ladder_hook(a->ladder, r);
+    audit_rulings(a, NULL, o);
     if (o->chunk_count)
         adj_reader_set_chunks(r, o->chunks, o->chunk_count);
     at_arm(&o->at, r);
@@ -178,10 +215,27 @@ int adj_log_open(const char *path)
     return fd;
 }
 
+const char *adj_audit_strerror(int err)
+{
+    return err == ADJ_ELADDER ? "not audited: its ladder file is not valid" : strerror(err);
+}
+
+/* The log's ladder file; false when it is not valid (the log is not read). */
+static bool audit_ladder(adj_audit_t *a, const char *path)
+{
+    if (adj_ladder_for(path, &a->ladder) >= 0)
+        return true;
+    a->io_error = true;
+    a->io_errno = ADJ_ELADDER;
+    return false;
+}
+
 bool adj_audit_file(adj_audit_t *a, const char *path, const adj_audit_opts_t *o)
 {
     memset(a, 0, sizeof *a);
     a->file = adj_xstrdup(path);
+    if (!audit_ladder(a, path))
+        return false;
     bool is_stdin = strcmp(path, "-") == 0;
     int fd = adj_log_open(path);
     if (fd < 0) {
@@ -201,6 +255,8 @@ void adj_audit_bytes(adj_audit_t *a, const void *data, size_t size, const char *
 {
     memset(a, 0, sizeof *a);
     a->file = adj_xstrdup(name);
+    if (!audit_ladder(a, name))
+        return;
     audit_run(a, adj_reader_new_bytes(data, size, name, &a->diags), o);
 }
 

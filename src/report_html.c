@@ -14,6 +14,7 @@
  * print set; every text and background pair is at least 4.5:1
  * (tests/html/check_html.py measures them).
  */
+#include "adj_ladder.h"
 #include "report_html.h"
 
 #include <stdlib.h>
@@ -97,22 +98,49 @@ static const char *claim_word(const adj_audit_t *a)
     return stands ? "the claimed tally stands" : "the claimed tally is wrong";
 }
 
-static void facts_rulings(adj_buf_t *out, const adj_report_opts_t *o)
+/* The ladder file and the players (SPEC 13). */
+static void facts_ladder(adj_buf_t *out, const adj_audit_t *a)
+{
+    if (a->ladder) {
+        adj_buf_puts(out, "<dt>ladder</dt><dd><code>");
+        html_str(out, adj_ladder_path(a->ladder));
+        adj_buf_puts(out, "</code></dd>\n");
+    }
+    const adj_header_t *h = a->reader ? adj_reader_header(a->reader) : NULL;
+    for (int s = 0; h && s < 2; s++) {
+        if (!h->players[s])
+            continue;
+        adj_buf_puts(out, "<dt>player of ");
+        html_text(out, h->sides[s], h->side_len[s]);
+        adj_buf_puts(out, "</dt><dd>");
+        html_text(out, h->players[s], h->player_len[s]);
+        adj_buf_puts(out, "</dd>\n");
+    }
+}
+
+static void facts_rulings(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o)
 {
     const adj_audit_opts_t *ao = o->audit;
+    const adj_rulings_t *rs = &a->rulings;
+    bool sourced = false;
+    for (int r = 0; r < ADJ_RULING_COUNT; r++)
+        sourced = sourced || rs->src[r];
     adj_buf_puts(out, "<dt>rulings</dt><dd>");
-    if (!ao || adj_rulings_is_default(&ao->rulings)) {
+    if (adj_rulings_is_default(rs) && !sourced) {
         adj_buf_puts(out, "the defaults");
     } else {
         bool first = true;
         for (int r = 0; r < ADJ_RULING_COUNT; r++) {
-            if (!ao->rulings.value[r])
+            if (!rs->value[r] && !rs->src[r])
                 continue;
             adj_buf_puts(out, first ? "<code>" : ", <code>");
             html_str(out, adj_ruling_name((adj_ruling_t)r));
             adj_buf_putc(out, '=');
-            html_str(out, adj_ruling_value_name((adj_ruling_t)r, ao->rulings.value[r]));
+            html_str(out, adj_ruling_value_name((adj_ruling_t)r, rs->value[r]));
             adj_buf_puts(out, "</code>");
+            if (rs->src[r])
+                adj_buf_printf(out, " (from the %s)",
+                               adj_ruling_src_name((adj_ruling_src_t)rs->src[r]));
             first = false;
         }
         adj_buf_puts(out, " (the others at their defaults)");
@@ -147,7 +175,8 @@ static void facts(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t 
         adj_buf_puts(out, a->result.ended ? "no claim: `end` claims no tally"
                                           : "no claim: the log has no `end`");
     adj_buf_puts(out, "</dd>\n");
-    facts_rulings(out, o);
+    facts_ladder(out, a);
+    facts_rulings(out, a, o);
     if (a->replayed && a->result.turn_begun)
         adj_buf_printf(out, "<dt>last turn begun</dt><dd>%lld%s</dd>\n",
                        (long long)a->result.turn, a->result.ended ? " (the game ended)" : "");

@@ -6,6 +6,8 @@
  * whatever bytes the log held.
  */
 #include "adj_json.h"
+#include "adj_ladder.h"
+#include "adj_report.h"
 #include "report_summary.h"
 
 #include <stdio.h>
@@ -66,6 +68,27 @@ static void rulings(adj_json_t *j, const adj_rulings_t *rs, bool changed_only)
             adj_json_member_str(j, adj_ruling_name((adj_ruling_t)r),
                                 adj_ruling_value_name((adj_ruling_t)r, rs->value[r]));
     adj_json_close_object(j);
+}
+
+/* Where each ruling not at §3's default came from (SPEC 13). */
+static void ruling_sources(adj_json_t *j, const adj_rulings_t *rs)
+{
+    adj_json_open_object(j);
+    for (int r = 0; r < ADJ_RULING_COUNT; r++)
+        if (rs->src[r] != ADJ_RSRC_DEFAULT)
+            adj_json_member_str(j, adj_ruling_name((adj_ruling_t)r),
+                                adj_ruling_src_name((adj_ruling_src_t)rs->src[r]));
+    adj_json_close_object(j);
+}
+
+/* "ladder": the ladder file used, or null (SPEC 13). */
+static void ladder_member(adj_json_t *j, const adj_audit_t *a)
+{
+    adj_json_key(j, "ladder");
+    if (a->ladder)
+        adj_json_name(j, adj_ladder_path(a->ladder));
+    else
+        adj_json_null(j);
 }
 
 static void moment(adj_json_t *j, const adj_at_t *at)
@@ -200,9 +223,11 @@ static void audit_object(adj_buf_t *out, const adj_audit_t *a, const adj_report_
     adj_json_key(&j, "players");
     players(&j, r ? r->header : NULL);
     const adj_audit_opts_t *ao = o ? o->audit : NULL;
-    adj_rulings_t defaults = {{0}};
     adj_json_key(&j, "rulings");
-    rulings(&j, ao ? &ao->rulings : &defaults, false);
+    rulings(&j, &a->rulings, false);
+    adj_json_key(&j, "ruling_sources");
+    ruling_sources(&j, &a->rulings);
+    ladder_member(&j, a);
     if (ao)
         moment(&j, &ao->at);
     if (moment_keys) {
@@ -257,7 +282,8 @@ static void json_explain(adj_buf_t *out, const adj_audit_t *a, const adj_story_t
     adj_json_member_name(&j, "file", a->file);
     adj_json_member_str(&j, "leader", id);
     adj_json_key(&j, "rulings");
-    rulings(&j, &o->audit->rulings, false);
+    rulings(&j, &a->rulings, false);
+    ladder_member(&j, a);
     moment(&j, &o->audit->at);
     adj_json_key(&j, "steps");
     steps(&j, h, s);
@@ -510,8 +536,16 @@ static void json_dice(adj_buf_t *out, const adj_dice_t *d, const adj_report_opts
     dice_number(&j, "alpha", true, d->alpha);
     adj_json_key(&j, "files");
     dice_files(&j, d);
-    adj_json_key(&j, "ladder");
-    adj_json_open_array(&j);  /* no ladder yet (SPEC 13) */
+    adj_json_key(&j, "ladder");  /* the ladder files used, in file order (SPEC 13) */
+    adj_json_open_array(&j);
+    for (size_t i = 0; i < d->file_count; i++) {
+        const char *l = d->files[i].ladder;
+        bool again = !l || d->files[i].io_error;
+        for (size_t k = 0; k < i && !again; k++)
+            again = d->files[k].ladder && strcmp(d->files[k].ladder, l) == 0;
+        if (!again)
+            adj_json_name(&j, l);
+    }
     adj_json_close_array(&j);
     adj_json_key(&j, "groups");
     adj_json_open_array(&j);

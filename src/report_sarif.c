@@ -31,6 +31,8 @@ static const char *rule_title(const char *rule)
         return "the adjutant/1 log format, described in adjutant-log(5)";
     if (!strcmp(rule, "base"))
         return "the base game's rules";
+    if (!strcmp(rule, "ladder"))
+        return "the ladder file, adjutant-ladder.yaml";
     if (!strcmp(rule, "8.13a"))
         return "optional rule 8.13a, incapacitation by illness";
     if (!strcmp(rule, "8.13b"))

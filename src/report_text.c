@@ -6,6 +6,8 @@
  * Every piece of text that came from the log is escaped: a terminal escape
  * sequence in a log never reaches the terminal.
  */
+#include "adj_ladder.h"
+#include "adj_report.h"
 #include "report_summary.h"
 
 #include <stdio.h>
@@ -70,19 +72,28 @@ static const char *severity_name(adj_code_t c)
 }
 
 /* The rulings off their default, "name=value" each, `first` before the
- * first and `sep` before the others. */
-static void changed_rulings(adj_buf_t *out, const adj_rulings_t *rs, const char *first_sep,
-                            const char *sep)
+ * first and `sep` before the others; with `sources`, each set by a ladder,
+ * a log or the command line, followed by where it came from (SPEC 13). */
+static void put_rulings(adj_buf_t *out, const adj_rulings_t *rs, const char *first_sep,
+                        const char *sep, bool sources)
 {
     bool first = true;
     for (int r = 0; r < ADJ_RULING_COUNT; r++) {
-        if (!rs->value[r])
+        if (!rs->value[r] && !(sources && rs->src[r]))
             continue;
         adj_buf_printf(out, "%s%s=%s", first ? first_sep : sep,
                        adj_ruling_name((adj_ruling_t)r),
                        adj_ruling_value_name((adj_ruling_t)r, rs->value[r]));
+        if (sources && rs->src[r])
+            adj_buf_printf(out, " (%s)", adj_ruling_src_name((adj_ruling_src_t)rs->src[r]));
         first = false;
     }
+}
+
+static void changed_rulings(adj_buf_t *out, const adj_rulings_t *rs, const char *first_sep,
+                            const char *sep)
+{
+    put_rulings(out, rs, first_sep, sep, false);
 }
 
 /* ---- a file's audit ---- */
@@ -106,15 +117,43 @@ static void owed_at_moment(adj_buf_t *out, const adj_audit_t *a)
     free(obs);
 }
 
-/* The rulings in force and, with `--at`, what the replay did (SPEC 6.2):
- * stopped at the moment, or replayed the whole log because no event lies
- * after it or the turn never begins. */
+/* The ladder file and the players (SPEC 13). */
+static void ladder_players(adj_buf_t *out, const adj_audit_t *a)
+{
+    if (a->ladder) {
+        adj_buf_puts(out, "ladder: ");
+        adj_escape_name(out, adj_ladder_path(a->ladder));
+        adj_buf_putc(out, '\n');
+    }
+    const adj_header_t *h = a->reader ? adj_reader_header(a->reader) : NULL;
+    if (h && (h->players[0] || h->players[1])) {
+        adj_buf_puts(out, "players:");
+        for (int s = 0; s < 2; s++) {
+            if (!h->players[s])
+                continue;
+            adj_buf_puts(out, s && h->players[0] ? "; " : " ");
+            adj_escape_text_cut(out, h->sides[s], h->side_len[s], 0);
+            adj_buf_putc(out, ' ');
+            adj_escape_text_cut(out, h->players[s], h->player_len[s], 0);
+        }
+        adj_buf_putc(out, '\n');
+    }
+}
+
+/* The ladder, the players, the rulings in force with where each came
+ * from, and, with `--at`, what the replay did (SPEC 6.2): stopped at the
+ * moment, or replayed the whole log because no event lies after it or the
+ * turn never begins. */
 static void audit_preamble(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o)
 {
     const adj_audit_opts_t *ao = o->audit;
-    if (ao && !adj_rulings_is_default(&ao->rulings)) {
+    ladder_players(out, a);
+    bool sourced = false;
+    for (int r = 0; r < ADJ_RULING_COUNT; r++)
+        sourced = sourced || a->rulings.src[r] != ADJ_RSRC_DEFAULT;
+    if (!adj_rulings_is_default(&a->rulings) || sourced) {
         adj_buf_puts(out, "rulings:");
-        changed_rulings(out, &ao->rulings, " ", " ");
+        put_rulings(out, &a->rulings, " ", " ", true);
         adj_buf_puts(out, " (the others at their defaults)\n");
     }
     if (!ao || ao->at.kind == ADJ_AT_NONE)
@@ -401,9 +440,10 @@ static void explain_diags(adj_buf_t *out, const adj_audit_t *a, const char *id)
 static void text_explain(adj_buf_t *out, const adj_audit_t *a, const adj_story_t *s,
                          const adj_report_opts_t *o)
 {
+    (void)o;  /* the rulings are the audit's: ladder, log, command line */
     const adj_header_t *h = a->result.header;
     const adj_leader_def_t *d = &h->leaders[s->leader];
-    explain_intro(out, h, d, &o->audit->rulings);
+    explain_intro(out, h, d, &a->rulings);
     explain_steps(out, h, s);
     explain_diags(out, a, d->id);
     adj_buf_puts(out, "  final: ");

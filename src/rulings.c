@@ -74,6 +74,7 @@ bool adj_rulings_parse(adj_rulings_t *rs, const char *arg, adj_buf_t *err)
         for (int v = 0; eq && v < n; v++) {
             if (strcmp(ri->values[v], eq + 1) == 0) {
                 rs->value[r] = v;
+                rs->src[r] = ADJ_RSRC_COMMAND_LINE;
                 return true;
             }
         }
@@ -87,6 +88,40 @@ bool adj_rulings_parse(adj_rulings_t *rs, const char *arg, adj_buf_t *err)
     for (int r = 0; r < ADJ_RULING_COUNT; r++)
         adj_buf_printf(err, " %s", ruling_info[r].name);
     return false;
+}
+
+const char *adj_ruling_src_name(adj_ruling_src_t s)
+{
+    static const char *const names[] = {NULL, "ladder", "log", "command line"};
+    return (unsigned)s < 4 ? names[s] : NULL;
+}
+
+bool adj_rulings_set(adj_rulings_t *rs, const char *name, const char *value,
+                     adj_ruling_src_t src, bool *bad_value)
+{
+    *bad_value = false;
+    for (int r = 0; r < ADJ_RULING_COUNT; r++) {
+        if (strcmp(ruling_info[r].name, name) != 0)
+            continue;
+        for (int v = 0; v < adj_ruling_value_count((adj_ruling_t)r); v++)
+            if (strcmp(ruling_info[r].values[v], value) == 0) {
+                rs->value[r] = v;
+                rs->src[r] = (unsigned char)src;
+                return true;
+            }
+        *bad_value = true;
+        return false;
+    }
+    return false;
+}
+
+void adj_rulings_overlay(adj_rulings_t *rs, const adj_rulings_t *over)
+{
+    for (int r = 0; r < ADJ_RULING_COUNT; r++)
+        if (over->src[r] > rs->src[r]) {
+            rs->value[r] = over->value[r];
+            rs->src[r] = over->src[r];
+        }
 }
 
 /* ------------------------------------------------------------------ */

@@ -10,6 +10,7 @@
  * files ahead of it, so memory stays bounded however large the archive.
  */
 #include "adj_cli.h"
+#include "adj_ladder.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -66,7 +67,7 @@ void adj_cli_warn_at(const char *file, const adj_audit_t *a, const adj_audit_opt
 
 void adj_cli_error_io(const char *name, int err)
 {
-    adj_cli_error_name(name, "%s", strerror(err));
+    adj_cli_error_name(name, "%s", adj_audit_strerror(err));
 }
 
 int adj_run_report(const adj_config_t *c, int status,
@@ -101,6 +102,10 @@ bool adj_run_read_once(const char *path, size_t limit, const char *what, adj_buf
 
 int adj_run_command(adj_config_t *c)
 {
+    adj_ladder_configure(c->no_ladder ? ADJ_LADDER_NONE
+                         : c->ladder  ? ADJ_LADDER_FILE
+                                      : ADJ_LADDER_FIND,
+                         c->ladder);
     if (c->command->input != ADJ_INPUT_ONCE)
         return c->command->run(c);
     adj_buf_t in = {0};

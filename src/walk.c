@@ -32,9 +32,12 @@ static void walk_push(walk_t *w, char *path)
     w->paths[w->count++] = path;
 }
 
+/* A log's name: *.yaml or *.yml, but never a ladder file (SPEC 13). */
 static bool has_log_suffix(const char *name)
 {
     size_t n = strlen(name);
+    if (!strcmp(name, "adjutant-ladder.yaml"))
+        return false;
     return (n > 5 && !strcmp(name + n - 5, ".yaml")) || (n > 4 && !strcmp(name + n - 4, ".yml"));
 }
 

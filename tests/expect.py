@@ -34,7 +34,8 @@ import shlex
 import subprocess
 import sys
 
-WARNINGS = {"unknown-field", "unknown-optional-rule", "missing-end"}
+WARNINGS = {"unknown-field", "unknown-optional-rule", "missing-end", "unknown-scenario",
+            "unknown-player"}
 EXPECT = re.compile(r"#\s*expect:\s*([a-z0-9@, -]+)")
 EXPECT_AT = re.compile(r"#\s*expect-at\s+(\d+):\s*([a-z0-9@, -]+)")
 CODE = re.compile(r"^([a-z-]+)(?:@(\d+))?$")

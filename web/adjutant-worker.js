@@ -35,6 +35,7 @@ function writeFile(FS, name, bytes) {
     try {
         if (slash > 0) FS.mkdirTree(full.slice(0, slash));
         FS.writeFile(full, bytes);
+        FS.chmod(full, 0o644);  /* MEMFS makes 0666: a ladder file others can write is refused */
     } catch (e) {
         if (!(e instanceof FS.ErrnoError)) throw e;
     }

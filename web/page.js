@@ -54,10 +54,12 @@
     let ladderFile = null;  /* the ladder file picked beside the log: its bytes */
     const LADDER = "adjutant-ladder.yaml";
 
+    /* The log, and the ladder file picked beside it (in its folder, as the
+     * CLI finds it). */
     function files(l) {
         const f = {};
         f[l.name] = l.data;
-        if (ladderFile) f[LADDER] = ladderFile;
+        if (ladderFile) f[l.name.replace(/[^/]*$/, "") + LADDER] = ladderFile;
         return f;
     }
 

@@ -375,7 +375,10 @@ for path in logs + sorted(glob.glob(os.path.join(PROJECT, "logs", "*.yaml"))):
     if st == 2:
         continue
     check(path, st in (0, 1), f"exit {st}")
-    st2, out2, err2 = run(["fix", "-"], stdin=out)
+    # standard input finds no ladder beside the log: name it (SPEC 13)
+    lad = os.path.join(os.path.dirname(path), "adjutant-ladder.yaml")
+    lad = ["--ladder", lad] if os.path.isfile(lad) else []
+    st2, out2, err2 = run(["fix"] + lad + ["-"], stdin=out)
     check(path + " (again)", out2 == out and not changed(err2), err2)
     st3, diff, _ = run(["fix", "--diff", path])
     with open(path, "rb") as lf:

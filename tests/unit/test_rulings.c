@@ -431,7 +431,7 @@ static void test_rulings_parse_accepts_every_name_and_value(void **state)
         for (int v = 0; v < spec_table[i].count; v++) {
             char arg[64];
             snprintf(arg, sizeof arg, "%s=%s", spec_table[i].name, spec_table[i].values[v]);
-            adj_rulings_t rs = {{0}};
+            adj_rulings_t rs = {{0}, {0}};
             adj_buf_t err = {0};
             if (!adj_rulings_parse(&rs, arg, &err))
                 fail_msg("%s refused: %s", arg, err.data ? err.data : "");
@@ -448,7 +448,7 @@ static void test_rulings_parse_accepts_every_name_and_value(void **state)
 static void test_rulings_parse_accumulates_repeated_options(void **state)
 {
     (void)state;
-    adj_rulings_t rs = {{0}};
+    adj_rulings_t rs = {{0}, {0}};
     adj_buf_t err = {0};
     assert_true(adj_rulings_parse(&rs, "recovery=full-turns", &err));
     assert_true(adj_rulings_parse(&rs, "repeat-illness=longer", &err));
@@ -465,7 +465,7 @@ static void test_rulings_parse_accumulates_repeated_options(void **state)
 /* The message lists all the valid names. */
 static void assert_refused_listing_names(const char *arg)
 {
-    adj_rulings_t rs = {{0}};
+    adj_rulings_t rs = {{0}, {0}};
     adj_buf_t err = {0};
     if (adj_rulings_parse(&rs, arg, &err))
         fail_msg("\"%s\" was accepted", arg);
@@ -480,7 +480,7 @@ static void assert_refused_listing_names(const char *arg)
 /* The message lists all the valid values of ruling i. */
 static void assert_refused_listing_values(const char *arg, size_t i)
 {
-    adj_rulings_t rs = {{0}};
+    adj_rulings_t rs = {{0}, {0}};
     adj_buf_t err = {0};
     if (adj_rulings_parse(&rs, arg, &err))
         fail_msg("\"%s\" was accepted", arg);

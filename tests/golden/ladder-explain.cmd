@@ -1,0 +1,1 @@
+explain logs/ladder/scenario-completes-header.yaml lee

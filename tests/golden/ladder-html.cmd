@@ -1,0 +1,1 @@
+audit --format html logs/ladder/players-by-key.yaml

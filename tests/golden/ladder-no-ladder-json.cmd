@@ -1,0 +1,1 @@
+audit --format json --no-ladder logs/ladder/players-by-key.yaml

@@ -1,0 +1,1 @@
+ladder --format json logs/ladder/players-by-key.yaml

@@ -1,0 +1,1 @@
+ladder logs/ladder

@@ -1,0 +1,1 @@
+status --format json logs/ladder/scenario-completes-header.yaml
