@@ -448,7 +448,7 @@ static void check_replacements(const adj_engine_t *e)
             fail("a leader replaced himself", NULL, 0);
         if (e->header->leaders[r].side != e->header->leaders[i].side)
             fail("a leader was replaced from the other side", NULL, 0);
-        if (!rs->replacing || rs->status == ADJ_ST_RESERVE)
+        if (!e->book[r].replacing || rs->status == ADJ_ST_RESERVE)
             fail("a replacement is not marked replacing, or still in reserve", NULL, 0);
         for (size_t j = i + 1; j < n; j++)
             if (e->leaders[j].replaced_by == r)

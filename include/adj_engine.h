@@ -22,22 +22,13 @@
 #include "adj_log.h"
 #include "adj_rulings.h"
 
-/* One leader's replayed state (SPEC 3.1). The first four fields are what
- * reports show; the rest is the engine's bookkeeping. */
+/* One leader's replayed state (SPEC 3.1): what reports show, and nothing
+ * more (the engine keeps its own bookkeeping beside it, in engine_impl.h). */
 typedef struct adj_leader_state_s {
     adj_status_t status;
     int64_t level;          /* wound level or illness turns left; 0 otherwise */
     bool inactive;          /* counter on its Inactive side */
     int32_t replaced_by;    /* roster index, -1 when none */
-    bool replacing;         /* he has replaced someone */
-    bool set_this_turn;     /* level set or changed in the current turn */
-    int64_t ill_rolled;     /* illness level set by his last duration roll */
-    bool death_claimed;     /* a vp claim for him was made after his death */
-    uint8_t pending;        /* bit per adj_obligation_kind_t pending for him */
-    int32_t afflicted_at;   /* index in adj_engine_t.afflicted, -1 */
-    int32_t inactive_at;    /* index in adj_engine_t.inactive_list, -1 */
-    size_t inactive_line;   /* the flip or illness roll of 5 that turned him Inactive */
-    bool inactive_by_roll;  /* it was an illness roll of 5 (else a flip) */
 } adj_leader_state_t;
 
 /* One step of a leader's story, for `adjutant explain` (SPEC 6.3). */
@@ -96,14 +87,11 @@ typedef enum adj_obligation_kind_e {
     ADJ_OB_COUNT
 } adj_obligation_kind_t;
 
-_Static_assert(ADJ_OB_COUNT <= 8, "adj_leader_state_t.pending holds a bit per obligation");
-
 typedef struct adj_obligation_s {
     adj_obligation_kind_t kind;
     int32_t leader;
     adj_mark_t mark;    /* the event that created it */
     int64_t turn;
-    bool met;
     size_t dropped_line;  /* a roll meant for it, dropped for a mistyped id; 0: none */
 } adj_obligation_t;
 

@@ -52,31 +52,31 @@ static void list_add(int32_t *list, size_t *count, int32_t l, int32_t *at)
 
 static void afflicted_add(adj_engine_t *e, int32_t l)
 {
-    list_add(e->afflicted, &e->afflicted_count, l, &e->leaders[l].afflicted_at);
+    list_add(e->afflicted, &e->afflicted_count, l, &e->book[l].afflicted_at);
 }
 
 static void afflicted_remove(adj_engine_t *e, int32_t l)
 {
-    int32_t at = e->leaders[l].afflicted_at;
+    int32_t at = e->book[l].afflicted_at;
     if (at < 0)
         return;
     int32_t last = e->afflicted[--e->afflicted_count];
     e->afflicted[at] = last;
-    e->leaders[last].afflicted_at = at;
-    e->leaders[l].afflicted_at = -1;
+    e->book[last].afflicted_at = at;
+    e->book[l].afflicted_at = -1;
 }
 
 static void set_inactive(adj_engine_t *e, int32_t l, bool inactive)
 {
-    adj_leader_state_t *s = &e->leaders[l];
-    s->inactive = inactive;
+    engine_book_t *b = &e->book[l];
+    e->leaders[l].inactive = inactive;
     if (inactive) {
-        list_add(e->inactive_list, &e->inactive_count, l, &s->inactive_at);
-    } else if (s->inactive_at >= 0) {
+        list_add(e->inactive_list, &e->inactive_count, l, &b->inactive_at);
+    } else if (b->inactive_at >= 0) {
         int32_t last = e->inactive_list[--e->inactive_count];
-        e->inactive_list[s->inactive_at] = last;
-        e->leaders[last].inactive_at = s->inactive_at;
-        s->inactive_at = -1;
+        e->inactive_list[b->inactive_at] = last;
+        e->book[last].inactive_at = b->inactive_at;
+        b->inactive_at = -1;
     }
 }
 
@@ -86,7 +86,7 @@ static void set_condition(adj_engine_t *e, int32_t l, adj_status_t status, int64
     adj_leader_state_t *s = &e->leaders[l];
     s->status = status;
     s->level = (status == ADJ_ST_WOUNDED || status == ADJ_ST_ILL) ? level : 0;
-    s->set_this_turn = true;
+    e->book[l].set_this_turn = true;
     if (s->level > 0)
         afflicted_add(e, l);
     else
@@ -120,15 +120,15 @@ static void oblige(adj_engine_t *e, adj_obligation_kind_t kind, int32_t l, adj_m
         e->pending_cap = e->pending_cap ? e->pending_cap * 2 : 4;
         e->pending = adj_xreallocarray(e->pending, e->pending_cap, sizeof *e->pending);
     }
-    e->pending[e->pending_count++] = (adj_obligation_t){kind, l, mark, e->turn, false, 0};
-    e->leaders[l].pending |= (uint8_t)(1u << kind);
+    e->pending[e->pending_count++] = (adj_obligation_t){kind, l, mark, e->turn, 0};
+    e->book[l].pending |= (uint8_t)(1u << kind);
     if (engine_ob[kind].roll)
         e->pending_rolls++;
 }
 
 static bool owed(const adj_engine_t *e, adj_obligation_kind_t kind, int32_t l)
 {
-    return (e->leaders[l].pending >> kind) & 1u;
+    return (e->book[l].pending >> kind) & 1u;
 }
 
 /* Meet the pending obligation (kind, l); returns its creating line. */
@@ -144,7 +144,7 @@ static size_t meet(adj_engine_t *e, adj_obligation_kind_t kind, int32_t l)
             break;
         }
     }
-    e->leaders[l].pending &= (uint8_t) ~(1u << kind);
+    e->book[l].pending &= (uint8_t) ~(1u << kind);
     if (engine_ob[kind].roll)
         e->pending_rolls--;
     return line;
@@ -174,7 +174,7 @@ static void expire(adj_engine_t *e, const char *where)
         adj_diags_add(e->diags, ob->code, o->mark, rule, lid(e, o->leader), &o->turn,
                       "%s %s %s%s", lid(e, o->leader), ob->missed, where, dropped);
         engine_cause_missed(e, o);  /* for the findings that follow from it */
-        e->leaders[o->leader].pending = 0;
+        e->book[o->leader].pending = 0;
     }
     e->pending_count = 0;
     e->pending_rolls = 0;
@@ -205,8 +205,8 @@ static void cross_boundaries(adj_engine_t *e, const adj_entry_t *en, int64_t cro
     for (size_t i = 0; i < e->afflicted_count;) {
         int32_t l = e->afflicted[i];
         adj_leader_state_t *s = &e->leaders[l];
-        int64_t mend = adj_ruling_mend(&e->rulings, crossed, s->set_this_turn);
-        s->set_this_turn = false;
+        int64_t mend = adj_ruling_mend(&e->rulings, crossed, e->book[l].set_this_turn);
+        e->book[l].set_this_turn = false;
         if (mend <= 0) {
             i++;
             continue;
@@ -457,8 +457,8 @@ static void on_illness(adj_engine_t *e, const adj_entry_t *en)
     if (en->roll == 5) {
         outcome = ADJ_RES_INACTIVE;
         set_inactive(e, l, true);
-        s->inactive_line = en->mark.line;
-        s->inactive_by_roll = true;
+        e->book[l].inactive_line = en->mark.line;
+        e->book[l].inactive_by_roll = true;
         story(e, en, l, "8.13", "illness roll 5 (for the raw 1 on line %zu): he goes Inactive",
               from);
     } else if (en->roll == 6) {
@@ -524,7 +524,7 @@ static adj_result_t duration_ill(adj_engine_t *e, const adj_entry_t *en, int32_t
         return ADJ_RES_INCAPACITATED;
     }
     set_condition(e, l, ADJ_ST_ILL, o.level);
-    s->ill_rolled = o.level;
+    e->book[l].ill_rolled = o.level;
     story(e, en, l, rule, "%s: ill for %lld turn(s)", sum, (long long)o.level);
     return ADJ_RES_ILL;
 }
@@ -540,7 +540,7 @@ static adj_result_t duration_fit(adj_engine_t *e, const adj_entry_t *en, int32_t
         return ADJ_RES_INCAPACITATED;
     }
     set_condition(e, l, ADJ_ST_ILL, dd);
-    e->leaders[l].ill_rolled = dd;
+    e->book[l].ill_rolled = dd;
     story(e, en, l, "8.13a", "duration %lld: ill for %lld turn(s), as if wounded", (long long)dd,
           (long long)dd);
     return ADJ_RES_ILL;
@@ -656,7 +656,7 @@ static void on_wound(adj_engine_t *e, const adj_entry_t *en)
     const char *rule = "base";
     char how[160];
     if (s->status == ADJ_ST_ILL) {
-        int64_t add = adj_ruling_illness_left(&e->rulings, s->level, s->ill_rolled);
+        int64_t add = adj_ruling_illness_left(&e->rulings, s->level, e->book[l].ill_rolled);
         revised = adj_sat_add(k, add);
         rule = adj_ruling_clause(&e->rulings, ADJ_RULING_ILLNESS_LEFT, "8.13b");
         snprintf(how, sizeof how, "wound %lld + illness %lld = %lld", (long long)k,
@@ -685,8 +685,8 @@ static void on_flip(adj_engine_t *e, const adj_entry_t *en)
     if (refused_out_of_play(e, en, "; his counter cannot be flipped", "flip"))
         return;
     set_inactive(e, l, en->flip_inactive);
-    e->leaders[l].inactive_line = en->mark.line;
-    e->leaders[l].inactive_by_roll = false;
+    e->book[l].inactive_line = en->mark.line;
+    e->book[l].inactive_by_roll = false;
     story(e, en, l, "base", "his counter is flipped to its %s side",
           en->flip_inactive ? "Inactive" : "Active");
 }
@@ -725,7 +725,7 @@ static void on_replace(adj_engine_t *e, const adj_entry_t *en)
         why = "he is on the other side";
     else if (rs->status == ADJ_ST_DEAD || rs->status == ADJ_ST_INCAPACITATED)
         why = rs->status == ADJ_ST_DEAD ? "he is dead" : "he is incapacitated";
-    else if (rs->replacing)
+    else if (e->book[r].replacing)
         why = "he already replaces another leader";
     if (why) {
         diag(e, ADJ_D_REPLACEMENT_UNAVAILABLE, en->mark, NULL, l,
@@ -746,7 +746,7 @@ static void on_replace(adj_engine_t *e, const adj_entry_t *en)
     }
     ls->replaced_by = r;
     e->causes[l].replaced_line = en->mark.line;
-    rs->replacing = true;
+    e->book[r].replacing = true;
     if (owed(e, ADJ_OB_REPLACE, l))
         meet(e, ADJ_OB_REPLACE, l);
     story(e, en, l, ls->status == ADJ_ST_INCAPACITATED ? "8.13a" : "base",
@@ -784,17 +784,17 @@ static void on_vp(adj_engine_t *e, const adj_entry_t *en)
         diag(e, ADJ_D_VP_MISMATCH, en->mark, NULL, l,
              "%s's death is worth %lld VP (roster), not %lld", d->id, (long long)d->vp,
              (long long)en->points);
-    } else if (s->death_claimed) {
+    } else if (e->book[l].death_claimed) {
         diag(e, ADJ_D_VP_MISMATCH, en->mark, NULL, l,
              "VPs for %s's death were already claimed on line %zu; adjutant counts them once",
              d->id, e->causes[l].claim_line);
     } else {
         verdict_ok = true;
     }
-    if (s->status == ADJ_ST_DEAD && !s->death_claimed)
+    if (s->status == ADJ_ST_DEAD && !e->book[l].death_claimed)
         e->causes[l].claim_line = en->mark.line;
     if (s->status == ADJ_ST_DEAD)
-        s->death_claimed = true;
+        e->book[l].death_claimed = true;
     story(e, en, l, s->status == ADJ_ST_INCAPACITATED ? "8.13a" : "base",
           "%s claims %lld VP for his death: %s (the replay counts deaths itself)", side,
           (long long)en->points, verdict_ok ? "agrees with the replay" : "refused");
@@ -889,6 +889,7 @@ adj_engine_t *adj_engine_new(const adj_header_t *header, const adj_rulings_t *ru
     e->act_leader = -1;
     e->act_note.leader = e->ill_note.leader = -1;
     e->leaders = adj_xcalloc(header->leader_count, sizeof *e->leaders);
+    e->book = adj_xcalloc(header->leader_count, sizeof *e->book);
     e->causes = adj_xcalloc(header->leader_count, sizeof *e->causes);
     e->afflicted = adj_xcalloc(header->leader_count, sizeof *e->afflicted);
     e->inactive_list = adj_xcalloc(header->leader_count, sizeof *e->inactive_list);
@@ -896,7 +897,7 @@ adj_engine_t *adj_engine_new(const adj_header_t *header, const adj_rulings_t *ru
         adj_leader_state_t *s = &e->leaders[i];
         const adj_leader_def_t *d = &header->leaders[i];
         s->replaced_by = -1;
-        s->afflicted_at = s->inactive_at = -1;
+        e->book[i].afflicted_at = e->book[i].inactive_at = -1;
         if (d->reserve) {
             s->status = ADJ_ST_RESERVE;
         } else if (d->wound > 0) {
@@ -930,6 +931,7 @@ void adj_engine_free(adj_engine_t *e)
     if (!e)
         return;
     free(e->leaders);
+    free(e->book);
     free(e->causes);
     free(e->pending);
     free(e->afflicted);

@@ -60,11 +60,28 @@ typedef struct engine_cause_s {
     size_t claim_line;            /* the first claim for his death after it */
 } engine_cause_t;
 
+/* Per leader: the engine's own bookkeeping, parallel to adj_engine_t.leaders
+ * (which holds only what reports show, SPEC 3.1). */
+typedef struct engine_book_s {
+    bool replacing;               /* he has replaced someone */
+    bool set_this_turn;           /* level set or changed in the current turn */
+    int64_t ill_rolled;           /* illness level set by his last duration roll */
+    bool death_claimed;           /* a vp claim for him was made after his death */
+    uint8_t pending;              /* bit per adj_obligation_kind_t pending for him */
+    int32_t afflicted_at;         /* index in adj_engine_t.afflicted, -1 */
+    int32_t inactive_at;          /* index in adj_engine_t.inactive_list, -1 */
+    size_t inactive_line;         /* the flip or illness roll of 5 that turned him Inactive */
+    bool inactive_by_roll;        /* it was an illness roll of 5 (else a flip) */
+} engine_book_t;
+
+_Static_assert(ADJ_OB_COUNT <= 8, "engine_book_t.pending holds a bit per obligation");
+
 typedef struct adj_engine_s {
     const adj_header_t *header;   /* borrowed */
     adj_rulings_t rulings;
     adj_diags_t *diags;           /* borrowed */
-    adj_leader_state_t *leaders;  /* owned, header->leader_count */
+    adj_leader_state_t *leaders;  /* owned, header->leader_count: what reports show */
+    engine_book_t *book;          /* owned, header->leader_count: the rest, per leader */
 
     bool turn_begun;
     int64_t turn;                 /* last turn begun, when turn_begun */

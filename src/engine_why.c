@@ -56,16 +56,16 @@ const char *engine_why_turn(int64_t n, int64_t prev)
 
 void engine_why_inactive(const adj_engine_t *e, int32_t l, char *out, size_t size)
 {
-    const adj_leader_state_t *s = &e->leaders[l];
+    const engine_book_t *b = &e->book[l];
     char since[128];
-    if (e->stall_line > s->inactive_line)
+    if (e->stall_line > b->inactive_line)
         snprintf(since, sizeof since, "the `turn` on line %zu %s turn %lld, so no new turn began",
                  e->stall_line, e->stall_repeat ? "repeats" : "goes back to",
                  (long long)e->stall_turn);
     else
         snprintf(since, sizeof since, "no new turn has begun since");
     snprintf(out, size, "%s on line %zu turned him Inactive, and %s to turn him Active again",
-             s->inactive_by_roll ? "the illness roll of 5" : "the `flip`", s->inactive_line,
+             b->inactive_by_roll ? "the illness roll of 5" : "the `flip`", b->inactive_line,
              since);
 }
 
@@ -187,7 +187,7 @@ void engine_why_state(adj_buf_t *b, adj_status_t status, bool has_level, int64_t
 /* The line of the pending obligation (kind, l), 0 when none. */
 static size_t pending_line(const adj_engine_t *e, adj_obligation_kind_t kind, int32_t l)
 {
-    if (!((e->leaders[l].pending >> kind) & 1u))
+    if (!((e->book[l].pending >> kind) & 1u))
         return 0;
     for (size_t i = 0; i < e->pending_count; i++)
         if (e->pending[i].kind == kind && e->pending[i].leader == l)
