@@ -150,7 +150,8 @@ typedef struct adj_summary_s {
     struct adj_summary_seen_s *seen;  /* owned: one per file with rolls, for duplicates */
     size_t seen_count, seen_cap;
     adj_summary_total_t total;
-    const char *ladder_name;     /* borrowed: the first ladder's name met, or NULL */
+    const char *ladder;          /* borrowed: the first ladder file's path met, or NULL */
+    const char *ladder_name;     /* borrowed: that ladder's name, or NULL */
 } adj_summary_t;
 
 /* Count game `g` (file `index` of the run, named `names[index]`): its

@@ -192,6 +192,11 @@ void adj_html_summary_end(adj_buf_t *out, const adj_buf_t *rows, const adj_buf_t
 {
     (void)o;
     head(out, s->ladder_name);
+    if (s->ladder) {  /* the ladder file used (SPEC 13) */
+        adj_buf_puts(out, "<p>Ladder file: <code>");
+        html_name(out, s->ladder);
+        adj_buf_puts(out, "</code></p>\n");
+    }
     totals(out, &s->total);
     adj_buf_puts(out, "</header>\n<main>\n");
     standings(out, s);

@@ -202,6 +202,16 @@ void adj_text_summary_end(adj_buf_t *out, const adj_buf_t *rows, const adj_buf_t
 {
     (void)more;
     (void)o;
+    if (s->ladder) {  /* the ladder file used, one line before the table (SPEC 13) */
+        adj_buf_puts(out, "ladder: ");
+        adj_escape_name(out, s->ladder);
+        if (s->ladder_name) {
+            adj_buf_puts(out, " (");
+            put_name(out, s->ladder_name);
+            adj_buf_putc(out, ')');
+        }
+        adj_buf_putc(out, '\n');
+    }
     size_t width[CELLS] = {0};
     if (rows->len) {
         cells(rows, width, NULL);

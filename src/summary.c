@@ -286,8 +286,10 @@ void adj_summary_add(adj_summary_t *s, adj_summary_game_t *g, size_t index,
     t->unfinished += g->unfinished;
     t->claims_wrong += g->claim_verdict == ADJ_CLAIM_WRONG;
     g->number = index + 1;
-    if (!s->ladder_name && g->ladder_name)
+    if (!s->ladder && g->ladder) {
+        s->ladder = g->ladder;
         s->ladder_name = g->ladder_name;
+    }
     if (g->has_rolls) {
         const struct adj_summary_seen_s *e = seen_find(s, g, index);
         if (e) {
