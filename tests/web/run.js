@@ -61,9 +61,22 @@ function native(args, stdin, cwd) {  /* stdin: a string or a Buffer */
     return { status: r.status, stdout: r.stdout.toString("utf8"), stderr: r.stderr.toString("utf8") };
 }
 
+// The ladder files the CLI would find for a log (SPEC 13): every
+// adjutant-ladder.yaml in its folder or above, inside the checkout.
+function ladders(n) {
+    const found = [];
+    for (let d = path.dirname(n); d !== "." && d !== "/" && d !== ""; d = path.dirname(d))
+        if (fs.existsSync(path.join(root, d, "adjutant-ladder.yaml")))
+            found.push(path.join(d, "adjutant-ladder.yaml"));
+    return found;
+}
+
 async function inPage(page, args, names, extra) {
     const files = {};
-    for (const n of names) files[n] = content(n);
+    for (const n of names) {
+        files[n] = content(n);
+        for (const l of ladders(n)) files[l] = content(l);
+    }
     return page.evaluate(async function (args, files, extra) {
         const f = Object.assign({}, extra || {});
         for (const n of Object.keys(files))
