@@ -183,8 +183,9 @@ async function ladderStart(page) {
     const audit = JSON.parse(native(["audit", "--format", "json", "game.yaml"], text).stdout);
     check(audit.players.USA === "Ben: the #1" && audit.players.CSA === "Ann Carter", "players read back: " + JSON.stringify(audit.players));
     check(/^rulings:\n  recovery: full-turns\n/m.test(text), "the ladder's rulings are in the log: " + text);
-    if (audit.rulings.recovery !== "full-turns")
-        console.log("recorder: note: this engine does not read a log's `rulings:` yet (SPEC §1.2 step 7): " + JSON.stringify(audit.rulings));
+    check(audit.rulings.recovery === "full-turns" && audit.ruling_sources.recovery === "log" &&
+          !audit.diagnostics.some(function (d) { return d.code === "unknown-field"; }),
+          "the log's rulings are in force, from the log: " + JSON.stringify([audit.rulings, audit.ruling_sources]));
     check(audit.leaders.length === 6 && audit.leaders[3].status === "reserve" && audit.leaders[5].level === 1,
         "the scenario's roster is in the log: " + JSON.stringify(audit.leaders));
     const y = pyLoad(text);
