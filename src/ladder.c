@@ -129,7 +129,8 @@ static void check_players(adj_ladder_t *l, adj_diags_t *d)
         for (size_t a = 0; a < pl->alias_count; a++)
             add_key(l, &pl->aliases[a], p, &cap);
     }
-    qsort(l->keys, l->key_count, sizeof *l->keys, pkey_cmp);
+    if (l->key_count > 1)  /* qsort's array may not be NULL, even for none */
+        qsort(l->keys, l->key_count, sizeof *l->keys, pkey_cmp);
     for (size_t i = 1, first = 0; i < l->key_count; i++) {
         const pkey_t *k = &l->keys[i], *f = &l->keys[first];
         if (key_cmp(k->key, k->len, f->key, f->len) != 0) {
