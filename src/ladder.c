@@ -408,6 +408,26 @@ static size_t scenario_index(const adj_ladder_t *l, const char *name, size_t len
     return SIZE_MAX;
 }
 
+/* unknown-scenario or unknown-player (SPEC 13): "KIND `NAME` is not one of
+ * the KINDs of LADDER; THEN", with a did-you-mean among `names`. */
+static void unknown_name(adj_diags_t *diags, adj_code_t code, adj_mark_t at, const char *name,
+                         size_t len, const char **names, size_t count, const char *kind,
+                         const char *shown, const char *then)
+{
+    const char *near = adj_closest_name(name, len, names, count);
+    adj_buf_t b = {0}, m = {0};
+    adj_escape_text(&b, name, len);
+    if (near) {
+        adj_buf_puts(&m, " (did you mean `");
+        adj_escape_text(&m, near, strlen(near));
+        adj_buf_puts(&m, "`?)");
+    }
+    adj_diags_add(diags, code, at, NULL, NULL, NULL, "%s `%s` is not one of the %ss of %s; %s%s",
+                  kind, b.data ? b.data : "", kind, shown, then, m.data ? m.data : "");
+    adj_buf_free(&b);
+    adj_buf_free(&m);
+}
+
 static const adj_scenario_t *on_scenario(void *ctx, const char *name, size_t len, adj_mark_t at,
                                          adj_diags_t *diags)
 {
@@ -420,20 +440,8 @@ static const adj_scenario_t *on_scenario(void *ctx, const char *name, size_t len
     const char **names = adj_xcalloc(l->doc.scenario_count, sizeof *names);
     for (size_t k = 0; k < l->doc.scenario_count; k++)
         names[k] = l->doc.scenarios[k].name.text;
-    const char *near = adj_closest_name(name, len, names, l->doc.scenario_count);
-    adj_buf_t b = {0}, m = {0};
-    adj_escape_text(&b, name, len);
-    if (near) {
-        adj_buf_puts(&m, " (did you mean `");
-        adj_escape_text(&m, near, strlen(near));
-        adj_buf_puts(&m, "`?)");
-    }
-    adj_diags_add(diags, ADJ_D_UNKNOWN_SCENARIO, at, NULL, NULL, NULL,
-                  "scenario `%s` is not one of the scenarios of %s; the log is read on its "
-                  "own%s",
-                  b.data ? b.data : "", l->shown, m.data ? m.data : "");
-    adj_buf_free(&b);
-    adj_buf_free(&m);
+    unknown_name(diags, ADJ_D_UNKNOWN_SCENARIO, at, name, len, names, l->doc.scenario_count,
+                 "scenario", l->shown, "the log is read on its own");
     free(names);
     return NULL;
 }
@@ -478,19 +486,8 @@ static const char *on_player(void *ctx, const char *name, size_t len, adj_mark_t
         for (size_t a = 0; a < l->doc.players[i].alias_count; a++)
             names[k++] = l->doc.players[i].aliases[a].text;
     }
-    const char *near = adj_closest_name(name, len, names, count);
-    adj_buf_t b = {0}, m = {0};
-    adj_escape_text(&b, name, len);
-    if (near) {
-        adj_buf_puts(&m, " (did you mean `");
-        adj_escape_text(&m, near, strlen(near));
-        adj_buf_puts(&m, "`?)");
-    }
-    adj_diags_add(diags, ADJ_D_UNKNOWN_PLAYER, at, NULL, NULL, NULL,
-                  "player `%s` is not one of the players of %s; the name stands as written%s",
-                  b.data ? b.data : "", l->shown, m.data ? m.data : "");
-    adj_buf_free(&b);
-    adj_buf_free(&m);
+    unknown_name(diags, ADJ_D_UNKNOWN_PLAYER, at, name, len, names, count, "player",
+                 l->shown, "the name stands as written");
     free(names);
     return NULL;
 }
