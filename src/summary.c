@@ -119,9 +119,10 @@ static void take_header(adj_summary_game_t *g, const adj_header_t *h)
 /* The result of a game that reached `end` (SPEC 5.1). */
 static void take_result(adj_summary_game_t *g, const adj_ladder_t *ladder)
 {
-    int64_t d = g->vp[0] - g->vp[1];
+    /* saturated: a hostile log's tallies may lie 2^64 apart */
+    int64_t d = adj_sat_sub(g->vp[0], g->vp[1]);
     g->has_result = true;
-    g->margin = d < 0 ? -d : d;
+    g->margin = d < 0 ? adj_sat_sub(0, d) : d;
     g->winner = d > 0 ? 0 : d < 0 ? 1 : -1;
     size_t n = 0;
     const adj_victory_row_t *rows =

@@ -18,6 +18,13 @@ for f in "$dir"/*; do
     rc=0
     "$adj" audit "$f" > /dev/null || rc=$?
     [ "$rc" -le 1 ] || { echo "FAIL $f (text): exit $rc"; failed=$((failed + 1)); }
+    rc=0
+    err=$("$adj" audit --summary --format json "$f" 2>&1 > /dev/null) || rc=$?
+    # UBSan, where it reports and goes on, says so on standard error
+    if [ "$rc" -gt 1 ] || printf '%s' "$err" | grep -q 'runtime error'; then
+        echo "FAIL $f (summary): exit $rc $err"
+        failed=$((failed + 1))
+    fi
 done
 echo "$((n - failed)) passed, $failed failed"
 [ "$failed" -eq 0 ]
