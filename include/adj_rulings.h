@@ -42,6 +42,7 @@ bool adj_rulings_set(adj_rulings_t *rs, const char *name, const char *value,
 void adj_rulings_overlay(adj_rulings_t *rs, const adj_rulings_t *over);
 
 const char *adj_ruling_name(adj_ruling_t r);
+const char *adj_ruling_summary(adj_ruling_t r);  /* the question it settles */
 int adj_ruling_value_count(adj_ruling_t r);
 const char *adj_ruling_value_name(adj_ruling_t r, int v);
 const char *adj_ruling_value_doc(adj_ruling_t r, int v);  /* one line, for --help */

@@ -13,6 +13,7 @@
 #define ADJ_EXIT_OK 0
 #define ADJ_EXIT_FLAWS 1
 #define ADJ_EXIT_USAGE 2
+#define ADJ_EXIT_IO 2     /* a file or a write failed: the same status as a usage error */
 
 /* The options, one bit each: a command's row says which it accepts
  * (anything else is a usage error). -h/--help is accepted everywhere. */
@@ -56,6 +57,7 @@ typedef struct adj_command_s {
     size_t min_args, max_args;  /* FILEs and other words; max 0: no limit */
     const char *args_error;  /* the usage error when their count is wrong */
     bool takes_dir;          /* a DIR is searched for logs (else a usage error) */
+    bool page;               /* the web page runs it (SPEC 10; the catalogue's `page`) */
     unsigned options;        /* ADJ_OPT_* it accepts */
     adj_input_t input;
     adj_op_t op;             /* the reporter operation --format must have */
@@ -88,6 +90,28 @@ typedef struct adj_config_s {
      * command runs (the command may change them: fix does). NULL otherwise. */
     adj_buf_t *input;
 } adj_config_t;
+
+/* One row of cli.c's option table, as the catalogue reads it. */
+typedef struct adj_option_view_s {
+    const char *short_name;  /* "-j", or NULL */
+    const char *long_name;   /* "--jobs" */
+    const char *arg;         /* its placeholder ("N", "FORMAT"), NULL for a flag */
+    bool repeatable;         /* --ruling */
+    bool format;             /* --format: its values are the command's formats */
+    bool global;             /* -h/--help: stands alone as well as after a command */
+    unsigned bit;            /* ADJ_OPT_*; 0: every command takes it */
+} adj_option_view_t;
+
+/* The i-th option of the table into *v; false past the last. */
+bool adj_cli_option_view(size_t i, adj_option_view_t *v);
+/* The i-th first word that is an action ("help", "--version", ...), NULL past the last. */
+const char *adj_cli_action_at(size_t i);
+/* Whether reporter r writes command operation `op` (`summary`: audit --summary). */
+bool adj_cli_reporter_has(const adj_reporter_t *r, adj_op_t op, bool summary);
+
+/* catalogue.c: `adjutant --list-catalogue` (SPEC 11.1), the tables as one
+ * pretty-printed JSON object, appended to `out`. */
+void adj_catalogue_write(adj_buf_t *out);
 
 /* Parse argv. Returns -1 to go on and run c->command, or an exit status
  * (help, version and usage errors are handled here). */

@@ -6,6 +6,7 @@
 #define ADJ_FIX_H
 
 #include "adj_common.h"
+#include "adj_diag.h"
 
 #include <stdio.h>
 
@@ -24,5 +25,9 @@ typedef struct adj_edit_s {
  * first. Nothing when count is 0. False on a write error. */
 bool adj_diff_write(FILE *out, const char *name, const char *log, size_t n,
                     const adj_edit_t *edits, size_t count);
+
+/* fix.c: which cases of `code` fix settles, in a few words (the
+ * catalogue's `fixable_when`); NULL when it settles none. */
+const char *adj_fix_when(adj_code_t code);
 
 #endif

@@ -88,7 +88,7 @@ static void print_usage(FILE *f)
     for (size_t i = 0; adj_command_at(i); i++)
         fprintf(f, "%s adjutant %-7s %s\n", i ? "      " : "usage:", adj_command_at(i)->name,
                 adj_command_at(i)->synopsis);
-    fputs("       adjutant --help | --version | --list-codes\n", f);
+    fputs("       adjutant --help | --version | --list-codes | --list-catalogue\n", f);
 }
 
 /* A usage error: what is wrong, and where to read more (not the usage
@@ -315,6 +315,20 @@ static const cli_option_t options[] = {
 
 #define OPTION_COUNT (sizeof options / sizeof options[0])
 
+bool adj_cli_option_view(size_t i, adj_option_view_t *v)
+{
+    if (i >= OPTION_COUNT)
+        return false;
+    const cli_option_t *o = &options[i];
+    *v = (adj_option_view_t){o->short_name, o->long_name,
+                             o->apply == opt_format ? "FORMAT" : o->arg,
+                             o->apply == opt_ruling, o->apply == opt_format,
+                             o->apply == opt_help, o->bit};
+    return true;
+}
+
+const char *adj_cli_action_at(size_t i);
+
 static const cli_option_t *find_option(const char *name)
 {
     for (size_t i = 0; i < OPTION_COUNT; i++)
@@ -329,7 +343,7 @@ static const cli_option_t *find_option(const char *name)
 
 /* Whether `r` writes what the command asks: for audit --summary, a
  * summary of its own or the default's (a format may have only a summary). */
-static bool reporter_has(const adj_reporter_t *r, adj_op_t op, bool summary)
+bool adj_cli_reporter_has(const adj_reporter_t *r, adj_op_t op, bool summary)
 {
     switch (op) {
     case ADJ_OP_AUDIT: return r->audit != NULL || (summary && r->summary != NULL);
@@ -346,7 +360,7 @@ static int format_lacks(adj_config_t *c)
 {
     adj_buf_t names = {0};
     for (size_t i = 0; adj_reporter_at(i); i++)
-        if (reporter_has(adj_reporter_at(i), c->command->op, c->summary))
+        if (adj_cli_reporter_has(adj_reporter_at(i), c->command->op, c->summary))
             adj_buf_printf(&names, "%s%s", names.len ? " or " : "", adj_reporter_at(i)->name);
     int st = usage_error(c, "%s has no --format %s (use %s)", c->command->name,
                          c->reporter->name, names.data);
@@ -373,7 +387,7 @@ static int check_row(adj_config_t *c)
         dashes += !strcmp(c->args[i], "-");
     if (dashes > 1)
         return usage_error(c, "- (standard input) may be given only once");
-    if (cmd->op != ADJ_OP_NONE && !reporter_has(c->reporter, cmd->op, c->summary))
+    if (cmd->op != ADJ_OP_NONE && !adj_cli_reporter_has(c->reporter, cmd->op, c->summary))
         return format_lacks(c);
     if (!cmd->check)
         return -1;
@@ -439,7 +453,7 @@ static int list_codes(adj_config_t *c)
     print_codes(m);
     fclose(m);
     adj_buf_t b = {.data = text, .len = len, .cap = len};
-    int st = adj_cli_write_flush(&b) ? ADJ_EXIT_OK : ADJ_EXIT_USAGE;
+    int st = adj_cli_write_flush(&b) ? ADJ_EXIT_OK : ADJ_EXIT_IO;
     free(text);
     return adj_cli_flush(st);
 }
@@ -453,14 +467,27 @@ typedef struct cli_action_s {
 static int help_command(adj_config_t *c) { return opt_help(c, NULL); }
 static int list_options(adj_config_t *c);
 
+static int list_catalogue(adj_config_t *c)
+{
+    adj_config_free(c);
+    adj_buf_t b = {0};
+    adj_catalogue_write(&b);
+    int st = adj_cli_write_flush(&b) ? ADJ_EXIT_OK : ADJ_EXIT_IO;
+    adj_buf_free(&b);
+    return adj_cli_flush(st);
+}
+
 static const cli_action_t actions[] = {
     {"help", help_command},
     {"--version", print_version},
     {"--list-codes", list_codes},
     {"--list-options", list_options},
+    {"--list-catalogue", list_catalogue},
 };
 
 #define ACTION_COUNT (sizeof actions / sizeof actions[0])
+
+const char *adj_cli_action_at(size_t i) { return i < ACTION_COUNT ? actions[i].name : NULL; }
 
 /* One option's --list-options line: "option -j VALUE". */
 static void list_option(const cli_option_t *o)

@@ -276,6 +276,7 @@ static const char *audit_check(const adj_config_t *c, adj_buf_t *msg)
 
 const adj_command_t adj_command_audit = {
     .name = "audit",
+    .page = true,
     .synopsis = "[options] FILE|DIR...",
     .help = "audit logs (FILE, - for standard input, or a DIR: every *.yaml below it)",
     .min_args = 1,

@@ -70,6 +70,7 @@ static const char *compare_check(const adj_config_t *c, adj_buf_t *msg)
 
 const adj_command_t adj_command_compare = {
     .name = "compare",
+    .page = true,
     .synopsis = "[options] FILE --ruling NAME=VALUE...",
     .help = "replay under the default rulings and under others; show what differs",
     .min_args = 1,

@@ -74,6 +74,7 @@ static int dice_run(const adj_config_t *c)
 
 const adj_command_t adj_command_dice = {
     .name = "dice",
+    .page = true,
     .synopsis = "[options] FILE|DIR...",
     .help = "are the dice fair? each player's rolls over the logs, tested against fair dice",
     .min_args = 1,

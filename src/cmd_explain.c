@@ -162,6 +162,7 @@ static int explain_run(const adj_config_t *c)
 
 const adj_command_t adj_command_explain = {
     .name = "explain",
+    .page = true,
     .synopsis = "[options] FILE LEADER...",
     .help = "tell the story of one or more leaders' game, step by step",
     .min_args = 2,

@@ -32,6 +32,7 @@ static int status_run(const adj_config_t *c)
 
 const adj_command_t adj_command_status = {
     .name = "status",
+    .page = true,
     .synopsis = "[options] FILE",
     .help = "a game in progress: where it stands and what the rules require next",
     .min_args = 1,

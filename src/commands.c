@@ -15,6 +15,7 @@ extern const adj_command_t adj_command_ladder;
 
 static const adj_command_t command_fix = {
     .name = "fix",
+    .page = true,
     .synopsis = "[--ruling NAME=VALUE]... [--diff] FILE",
     .help = "write the log with every claim the replay settles corrected in place",
     .min_args = 1,

@@ -284,10 +284,15 @@ static void on_turn(adj_engine_t *e, const adj_entry_t *en)
 /* Activations and moves (SPEC 3.3)                                    */
 /* ------------------------------------------------------------------ */
 
-static int64_t clamp_roll(int64_t roll, int64_t modifier)
+int64_t adj_imc_modified(int64_t roll, int64_t modifier)
 {
     int64_t m = adj_sat_add(roll, modifier);
     return m < 1 ? 1 : m > 6 ? 6 : m;
+}
+
+adj_result_t adj_illness_result(int64_t roll)
+{
+    return roll == 5 ? ADJ_RES_INACTIVE : roll == 6 ? ADJ_RES_ILL : ADJ_RES_NONE;
 }
 
 static bool roll_ok(int64_t roll) { return roll >= 1 && roll <= 6; }
@@ -341,7 +346,7 @@ static void on_activate(adj_engine_t *e, const adj_entry_t *en)
               (long long)en->roll);
         return;
     }
-    int64_t modified = clamp_roll(en->roll, en->modifier);
+    int64_t modified = adj_imc_modified(en->roll, en->modifier);
     bool imc_known = e->header->has_imc && d->imc_row >= 0;
     int64_t expected = imc_known ? e->header->imc_rows[d->imc_row][modified - 1] : 0;
     if (imc_known && en->has_mp && en->mp != expected)
@@ -453,16 +458,14 @@ static void on_illness(adj_engine_t *e, const adj_entry_t *en)
               "%s, so it has no effect", (long long)en->roll, from, adj_status_name(s->status));
         return;
     }
-    adj_result_t outcome = ADJ_RES_NONE;
-    if (en->roll == 5) {
-        outcome = ADJ_RES_INACTIVE;
+    adj_result_t outcome = adj_illness_result(en->roll);
+    if (outcome == ADJ_RES_INACTIVE) {
         set_inactive(e, l, true);
         e->book[l].inactive_line = en->mark.line;
         e->book[l].inactive_by_roll = true;
         story(e, en, l, "8.13", "illness roll 5 (for the raw 1 on line %zu): he goes Inactive",
               from);
-    } else if (en->roll == 6) {
-        outcome = ADJ_RES_ILL;
+    } else if (outcome == ADJ_RES_ILL) {
         oblige(e, ADJ_OB_DURATION, l, en->mark);
         story(e, en, l, "8.13", "illness roll 6 (for the raw 1 on line %zu): he is seriously "
               "ill; a duration roll must follow", from);
@@ -470,8 +473,10 @@ static void on_illness(adj_engine_t *e, const adj_entry_t *en)
         story(e, en, l, "8.13", "illness roll %lld (for the raw 1 on line %zu): no effect",
               (long long)en->roll, from);
     }
-    engine_why_result(e, en, outcome, "8.13", "illness", en->roll == 5 ? "a 5 turns him Inactive"
-                 : en->roll == 6 ? "a 6 makes him seriously ill" : "1 to 4 have no effect");
+    engine_why_result(e, en, outcome, "8.13", "illness",
+                      outcome == ADJ_RES_INACTIVE ? "a 5 turns him Inactive"
+                      : outcome == ADJ_RES_ILL    ? "a 6 makes him seriously ill"
+                                                  : "1 to 4 have no effect");
 }
 
 /* A duration roll dd for wounded leader l: it adds to his wound (8.13b). */

@@ -133,6 +133,7 @@ typedef struct engine_ob_s {
     bool base;                /* the base game's: its findings cite "8.13" or "base" */
     const char *words;        /* its name in running text */
     const char *missed;       /* the expiry message, after the leader's id */
+    const char *owed;         /* "owed for his ..." */
 } engine_ob_t;
 extern const engine_ob_t engine_ob[ADJ_OB_COUNT];
 

@@ -106,8 +106,7 @@ static bool drew(const adj_diags_t *d, size_t from, adj_code_t code)
 static void fix_activate(fix_t *f, const adj_entry_t *en)
 {
     const adj_leader_def_t *d = &f->header->leaders[en->leader];
-    int64_t m = adj_sat_add(en->roll, en->modifier);
-    m = m < 1 ? 1 : m > 6 ? 6 : m;  /* the modified roll, as the engine clamps it */
+    int64_t m = adj_imc_modified(en->roll, en->modifier);
     item_add_int(f, en, en->at[ADJ_F_MP], "mp", ADJ_D_IMC_MISMATCH,
                  f->header->imc_rows[d->imc_row][m - 1]);
 }
@@ -118,7 +117,7 @@ static void fix_result(fix_t *f, const adj_entry_t *en, const adj_leader_state_t
 {
     adj_result_t r = ADJ_RES_NONE;
     if (en->kind == ADJ_EV_ILLNESS)
-        r = en->roll == 5 ? ADJ_RES_INACTIVE : en->roll == 6 ? ADJ_RES_ILL : ADJ_RES_NONE;
+        r = adj_illness_result(en->roll);
     else if (s->status == ADJ_ST_DEAD)
         r = ADJ_RES_DEAD;
     else if (s->status == ADJ_ST_INCAPACITATED)
@@ -242,39 +241,97 @@ static bool claim_ill_typed(const adj_diags_t *d, size_t from, const adj_entry_t
     return false;
 }
 
-/* What entry `en`, just fed, drew from diagnostic `from` on. */
+/* What a correction sees of the entry just fed. */
+typedef struct fix_seen_s {
+    const adj_entry_t *en;
+    const adj_replay_t *r;
+    const adj_leader_state_t *s;   /* the subject's state; NULL without a subject leader */
+    const adj_diags_t *d;
+    size_t from;                   /* the entry's findings: d->items[from..] */
+    bool was_over;                 /* the game had ended before it */
+} fix_seen_t;
+
+static void row_activate(fix_t *f, const fix_seen_t *x)
+{
+    if (drew(x->d, x->from, ADJ_D_IMC_MISMATCH))
+        fix_activate(f, x->en);
+}
+
+static void row_result(fix_t *f, const fix_seen_t *x)
+{
+    if (drew(x->d, x->from, ADJ_D_RESULT_MISMATCH))
+        fix_result(f, x->en, x->s);
+}
+
+static void row_vp(fix_t *f, const fix_seen_t *x)
+{
+    if (x->en->other >= 0 && drew(x->d, x->from, ADJ_D_VP_MISMATCH))
+        fix_vp(f, x->en);
+}
+
+static void row_state(fix_t *f, const fix_seen_t *x)
+{
+    if (drew(x->d, x->from, ADJ_D_STATE_MISMATCH))
+        fix_state(f, x->en, x->s);
+}
+
+/* An ill-typed claim drew bad-field and was read as `end: ~` (SPEC 3.8). */
+static void row_end(fix_t *f, const fix_seen_t *x)
+{
+    const adj_entry_t *en = x->en;
+    if (!x->was_over && x->r->ended &&
+        (!en->has_claim || drew(x->d, x->from, ADJ_D_VP_TALLY_MISMATCH)))
+        fix_end(f, en, x->r, !en->has_claim && claim_ill_typed(x->d, x->from, en)
+                                 ? ADJ_D_BAD_FIELD : ADJ_D_VP_TALLY_MISMATCH);
+}
+
+#define KIND(k) (1u << ADJ_EV_##k)
+
+/* The corrections (SPEC 12), the one table of what `fix` settles: for
+ * each code, the kinds of entry it is looked for on, the words the
+ * catalogue gives (`fixable_when`), and the correction (NULL: another
+ * row's makes it). */
+static const struct fix_row_s {
+    adj_code_t code;
+    unsigned kinds;
+    const char *when;
+    void (*apply)(fix_t *f, const fix_seen_t *x);
+} fix_rows[] = {
+    {ADJ_D_IMC_MISMATCH, KIND(ACTIVATE), "the `mp` of an activation: the IMC's value",
+     row_activate},
+    {ADJ_D_RESULT_MISMATCH, KIND(ILLNESS) | KIND(DURATION),
+     "the `result` of an illness or duration roll: the result the roll gives", row_result},
+    {ADJ_D_VP_MISMATCH, KIND(VP),
+     "the `points` of a death claim for the right side: the roster's value", row_vp},
+    {ADJ_D_STATE_MISMATCH, KIND(STATE),
+     "the `status`, `level` and `inactive` a state record holds: the replay's", row_state},
+    {ADJ_D_VP_TALLY_MISMATCH, KIND(END), "the `end` claim: the replay's tally", row_end},
+    {ADJ_D_BAD_FIELD, KIND(END), "an `end` claim that is null or ill-typed: the replay's tally",
+     NULL},
+};
+
+_Static_assert(ADJ_EVENT_COUNT <= 32, "a row's kinds are a bit each");
+
+#undef KIND
+
+const char *adj_fix_when(adj_code_t code)
+{
+    for (size_t i = 0; i < sizeof fix_rows / sizeof fix_rows[0]; i++)
+        if (fix_rows[i].code == code)
+            return fix_rows[i].when;
+    return NULL;
+}
+
+/* What entry `en`, just fed, drew from diagnostic `from` on: each row for
+ * its kind. */
 static void fix_entry(fix_t *f, const adj_engine_t *eng, const adj_entry_t *en,
                       const adj_diags_t *d, size_t from, bool was_over)
 {
     adj_replay_t r = adj_engine_result(eng);
-    const adj_leader_state_t *s = en->leader >= 0 ? &r.leaders[en->leader] : NULL;
-    switch (en->kind) {
-    case ADJ_EV_ACTIVATE:
-        if (drew(d, from, ADJ_D_IMC_MISMATCH))
-            fix_activate(f, en);
-        break;
-    case ADJ_EV_ILLNESS:
-    case ADJ_EV_DURATION:
-        if (drew(d, from, ADJ_D_RESULT_MISMATCH))
-            fix_result(f, en, s);
-        break;
-    case ADJ_EV_VP:
-        if (en->other >= 0 && drew(d, from, ADJ_D_VP_MISMATCH))
-            fix_vp(f, en);
-        break;
-    case ADJ_EV_STATE:
-        if (drew(d, from, ADJ_D_STATE_MISMATCH))
-            fix_state(f, en, s);
-        break;
-    case ADJ_EV_END:
-        /* an ill-typed claim drew bad-field and was read as `end: ~` (SPEC 3.8) */
-        if (!was_over && r.ended && (!en->has_claim || drew(d, from, ADJ_D_VP_TALLY_MISMATCH)))
-            fix_end(f, en, &r, !en->has_claim && claim_ill_typed(d, from, en)
-                                   ? ADJ_D_BAD_FIELD : ADJ_D_VP_TALLY_MISMATCH);
-        break;
-    default:
-        break;
-    }
+    fix_seen_t x = {en, &r, en->leader >= 0 ? &r.leaders[en->leader] : NULL, d, from, was_over};
+    for (size_t i = 0; i < sizeof fix_rows / sizeof fix_rows[0]; i++)
+        if (fix_rows[i].apply && fix_rows[i].kinds >> en->kind & 1)
+            fix_rows[i].apply(f, &x);
 }
 
 /* Each entry, from the one replay loop: the corrections it calls for. */
@@ -716,7 +773,7 @@ static bool fix_refused(const fix_t *f, const adj_diags_t *d)
 {
     for (size_t i = 0; d->stopped && i < d->count; i++) {
         adj_code_t c = d->items[i].code;
-        if (c == ADJ_D_YAML_SYNTAX || c == ADJ_D_YAML_ALIAS || c == ADJ_D_BAD_DOCUMENT) {
+        if (adj_code_stops(c)) {
             adj_buf_t m = {0};
             adj_escape_text(&m, d->items[i].message, strlen(d->items[i].message));
             adj_buf_t name = {0};

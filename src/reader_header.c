@@ -10,11 +10,16 @@
 #include <string.h>
 
 static const char *const header_keys[HK_COUNT] = {
-    "format", "game", "scenario", "first_turn", "last_turn", "optional_rules",
-    "sides", "players", "rulings", "leaders", "imc", "events"};
+#define RD_X(e, key, ...) key,
+    ADJ_HEADER_KEY_LIST(RD_X)
+#undef RD_X
+};
 
 static const char *const roster_keys[RK_COUNT] = {
-    "id", "name", "side", "initiative", "vp", "wound", "reserve"};
+#define RD_X(e, key, ...) key,
+    ADJ_ROSTER_KEY_LIST(RD_X)
+#undef RD_X
+};
 
 static void free_roster_raw(adj_reader_t *r)
 {
