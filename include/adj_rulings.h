@@ -38,6 +38,14 @@ const char *adj_ruling_src_name(adj_ruling_src_t s);
 bool adj_rulings_set(adj_rulings_t *rs, const char *name, const char *value,
                      adj_ruling_src_t src, bool *bad_value);
 
+/* A log's or a ladder's `rulings` entries, set into `rs` from `src` in
+ * file order: an unknown name or value is a bad-field finding in `d` (its
+ * message ends with `tail`: "" or "; the entry is dropped"). The one loop
+ * the replay (the log's) and the ladder (its house rulings) both run. */
+struct adj_diags_s;
+void adj_rulings_read(adj_rulings_t *rs, const adj_ruling_raw_t *raw, size_t n,
+                      adj_ruling_src_t src, struct adj_diags_s *d, const char *tail);
+
 /* Every ruling `over` set from a stronger source than `rs` holds replaces it. */
 void adj_rulings_overlay(adj_rulings_t *rs, const adj_rulings_t *over);
 

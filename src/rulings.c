@@ -5,6 +5,7 @@
  * functions below and holds no alternative of its own.
  */
 #include "adj_rulings.h"
+#include "adj_diag.h"
 
 #include <string.h>
 
@@ -103,6 +104,28 @@ const char *adj_ruling_src_name(adj_ruling_src_t s)
 {
     static const char *const names[] = {NULL, "ladder", "log", "command line"};
     return (unsigned)s < 4 ? names[s] : NULL;
+}
+
+void adj_rulings_read(adj_rulings_t *rs, const adj_ruling_raw_t *raw, size_t n,
+                      adj_ruling_src_t src, adj_diags_t *d, const char *tail)
+{
+    for (size_t i = 0; i < n; i++) {
+        const adj_ruling_raw_t *e = &raw[i];
+        bool bad_value = false;
+        if (e->name && e->value && adj_rulings_set(rs, e->name, e->value, src, &bad_value))
+            continue;
+        adj_buf_t b = {0};
+        if (e->name)
+            adj_escape_text(&b, e->name, strlen(e->name));
+        if (!e->name || !bad_value)
+            adj_diags_add(d, ADJ_D_BAD_FIELD, e->name_mark, NULL, NULL, NULL,
+                          "unknown ruling `%s` (see `adjutant --help`)%s", b.data ? b.data : "",
+                          tail);
+        else
+            adj_diags_add(d, ADJ_D_BAD_FIELD, e->value_mark, NULL, NULL, NULL,
+                          "ruling `%s` has no such value (see `adjutant --help`)%s", b.data, tail);
+        adj_buf_free(&b);
+    }
 }
 
 bool adj_rulings_set(adj_rulings_t *rs, const char *name, const char *value,
