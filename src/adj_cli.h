@@ -10,6 +10,8 @@
 
 #include "adj_report.h"
 
+#include <stdarg.h>
+
 #define ADJ_EXIT_OK 0
 #define ADJ_EXIT_FLAWS 1
 #define ADJ_EXIT_USAGE 2
@@ -91,7 +93,7 @@ typedef struct adj_config_s {
     adj_buf_t *input;
 } adj_config_t;
 
-/* One row of cli.c's option table, as the catalogue reads it. */
+/* One row of cli.c's option table, as the catalogue shows it. */
 typedef struct adj_option_view_s {
     const char *short_name;  /* "-j", or NULL */
     const char *long_name;   /* "--jobs" */
@@ -102,23 +104,29 @@ typedef struct adj_option_view_s {
     unsigned bit;            /* ADJ_OPT_*; 0: every command takes it */
 } adj_option_view_t;
 
-/* The i-th option of the table into *v; false past the last. */
-bool adj_cli_option_view(size_t i, adj_option_view_t *v);
-/* The i-th first word that is an action ("help", "--version", ...), NULL past the last. */
-const char *adj_cli_action_at(size_t i);
-/* Whether reporter r writes command operation `op` (`summary`: audit --summary). */
-bool adj_cli_reporter_has(const adj_reporter_t *r, adj_op_t op, bool summary);
+/* What the command line hands the catalogue (it calls nothing of cli.c):
+ * its options, its first words that are actions, and whether a reporter
+ * writes a command's operation (`summary`: audit --summary). */
+typedef struct adj_catalogue_cli_s {
+    const adj_option_view_t *options;  /* borrowed */
+    size_t option_count;
+    const char *const *actions;        /* borrowed: "help", "--version", ... */
+    size_t action_count;
+    bool (*has)(const adj_reporter_t *r, adj_op_t op, bool summary);
+} adj_catalogue_cli_t;
 
 /* catalogue.c: `adjutant --list-catalogue` (SPEC 11.1), the tables as one
  * pretty-printed JSON object, appended to `out`. */
-void adj_catalogue_write(adj_buf_t *out);
+void adj_catalogue_write(adj_buf_t *out, const adj_catalogue_cli_t *cli);
 
 /* Parse argv. Returns -1 to go on and run c->command, or an exit status
  * (help, version and usage errors are handled here). */
 int adj_cli_parse(adj_config_t *c, int argc, char **argv);
 void adj_config_free(adj_config_t *c);
 
+/* messages.c: "adjutant: message" on standard error. */
 void adj_cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void adj_cli_verror(const char *fmt, va_list ap);
 /* "adjutant: NAME: message": a file name first, shown as SPEC 5 says. */
 void adj_cli_error_name(const char *name, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

@@ -298,7 +298,8 @@ static void put_ladder_keys(adj_json_t *j)
 
 /* ---- commands, options, formats ---- */
 
-static void put_option(adj_json_t *j, const adj_option_view_t *o, const adj_command_t *cmd)
+static void put_option(adj_json_t *j, const adj_catalogue_cli_t *cli, const adj_option_view_t *o,
+                       const adj_command_t *cmd)
 {
     adj_json_open_object(j);
     adj_json_member_str(j, "name", o->long_name);
@@ -308,7 +309,7 @@ static void put_option(adj_json_t *j, const adj_option_view_t *o, const adj_comm
     if (o->format && cmd) {
         adj_json_open_array(j);
         for (size_t i = 0; adj_reporter_at(i); i++)
-            if (adj_cli_reporter_has(adj_reporter_at(i), cmd->op, cmd->op == ADJ_OP_AUDIT))
+            if (cli->has(adj_reporter_at(i), cmd->op, cmd->op == ADJ_OP_AUDIT))
                 adj_json_str(j, adj_reporter_at(i)->name);
         adj_json_close_array(j);
     } else {
@@ -317,9 +318,8 @@ static void put_option(adj_json_t *j, const adj_option_view_t *o, const adj_comm
     adj_json_close_object(j);
 }
 
-static void put_commands(adj_json_t *j)
+static void put_commands(adj_json_t *j, const adj_catalogue_cli_t *cli)
 {
-    adj_option_view_t o;
     adj_json_key(j, "commands");
     adj_json_open_array(j);
     for (size_t i = 0; adj_command_at(i); i++) {
@@ -330,25 +330,27 @@ static void put_commands(adj_json_t *j)
         adj_json_member_bool(j, "page", cmd->page);
         adj_json_key(j, "options");
         adj_json_open_array(j);
-        for (size_t k = 0; adj_cli_option_view(k, &o); k++)
-            if (!o.global && (!o.bit || (o.bit & cmd->options)))
-                put_option(j, &o, cmd);
+        for (size_t k = 0; k < cli->option_count; k++) {
+            const adj_option_view_t *o = &cli->options[k];
+            if (!o->global && (!o->bit || (o->bit & cmd->options)))
+                put_option(j, cli, o, cmd);
+        }
         adj_json_close_array(j);
         adj_json_close_object(j);
     }
     adj_json_close_array(j);
     adj_json_key(j, "global_options");
     adj_json_open_array(j);
-    for (size_t k = 0; adj_cli_option_view(k, &o); k++)
-        if (o.global)
-            put_option(j, &o, NULL);
-    for (size_t i = 0; adj_cli_action_at(i); i++)
-        if (!strncmp(adj_cli_action_at(i), "--", 2))
-            put_option(j, &(adj_option_view_t){.long_name = adj_cli_action_at(i)}, NULL);
+    for (size_t k = 0; k < cli->option_count; k++)
+        if (cli->options[k].global)
+            put_option(j, cli, &cli->options[k], NULL);
+    for (size_t i = 0; i < cli->action_count; i++)
+        if (!strncmp(cli->actions[i], "--", 2))
+            put_option(j, cli, &(adj_option_view_t){.long_name = cli->actions[i]}, NULL);
     adj_json_close_array(j);
 }
 
-static void put_formats(adj_json_t *j)
+static void put_formats(adj_json_t *j, const adj_catalogue_cli_t *cli)
 {
     adj_json_key(j, "formats");
     adj_json_open_array(j);
@@ -360,8 +362,7 @@ static void put_formats(adj_json_t *j)
         adj_json_open_array(j);
         for (size_t c = 0; adj_command_at(c); c++)
             if (adj_command_at(c)->op != ADJ_OP_NONE &&
-                adj_cli_reporter_has(r, adj_command_at(c)->op,
-                                     adj_command_at(c)->op == ADJ_OP_AUDIT))
+                cli->has(r, adj_command_at(c)->op, adj_command_at(c)->op == ADJ_OP_AUDIT))
                 adj_json_str(j, adj_command_at(c)->name);
         adj_json_close_array(j);
         adj_json_close_object(j);
@@ -442,7 +443,7 @@ static void pretty(adj_buf_t *out, const char *s)
     adj_buf_putc(out, '\n');
 }
 
-void adj_catalogue_write(adj_buf_t *out)
+void adj_catalogue_write(adj_buf_t *out, const adj_catalogue_cli_t *cli)
 {
     adj_buf_t line = {0};
     adj_json_t j;
@@ -457,8 +458,8 @@ void adj_catalogue_write(adj_buf_t *out)
     put_statuses(&j);
     put_header_keys(&j);
     put_ladder_keys(&j);
-    put_commands(&j);
-    put_formats(&j);
+    put_commands(&j, cli);
+    put_formats(&j, cli);
     adj_json_close_object(&j);
     pretty(out, line.data);
     adj_buf_free(&line);

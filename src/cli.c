@@ -1,7 +1,8 @@
 /*
  * cli.c - the command line: a table of commands and a table of options,
- * from which both parsing and --help come; --version, --list-codes;
- * and the one place messages to standard error are written.
+ * from which both parsing and --help come; --version, --list-codes,
+ * --list-options and --list-catalogue (catalogue.c writes it). The commands'
+ * table is commands.c's; messages to standard error are messages.c's.
  */
 #include "adj_cli.h"
 
@@ -24,34 +25,6 @@ static const char help_outro[] =
     "\n"
     "exit status: 0 no errors, 1 errors found (or, for compare, the readings differ),\n"
     "2 usage or I/O failure.\n";
-
-static void cli_verror(const char *fmt, va_list ap)
-{
-    fputs("adjutant: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-}
-
-void adj_cli_error(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    cli_verror(fmt, ap);
-    va_end(ap);
-}
-
-void adj_cli_error_name(const char *name, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    adj_buf_t shown = {0};  /* escaped as the reports show names */
-    adj_escape_text(&shown, name, strlen(name));
-    fprintf(stderr, "adjutant: %s: ", shown.data ? shown.data : "");
-    adj_buf_free(&shown);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-}
 
 static void print_rulings(FILE *f)
 {
@@ -99,7 +72,7 @@ static int usage_error(adj_config_t *c, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    cli_verror(fmt, ap);
+    adj_cli_verror(fmt, ap);
     va_end(ap);
     fputs("Try 'adjutant --help'\n", stderr);
     adj_config_free(c);
@@ -315,19 +288,6 @@ static const cli_option_t options[] = {
 
 #define OPTION_COUNT (sizeof options / sizeof options[0])
 
-bool adj_cli_option_view(size_t i, adj_option_view_t *v)
-{
-    if (i >= OPTION_COUNT)
-        return false;
-    const cli_option_t *o = &options[i];
-    *v = (adj_option_view_t){o->short_name, o->long_name,
-                             o->apply == opt_format ? "FORMAT" : o->arg,
-                             o->apply == opt_ruling, o->apply == opt_format,
-                             o->apply == opt_help, o->bit};
-    return true;
-}
-
-const char *adj_cli_action_at(size_t i);
 
 static const cli_option_t *find_option(const char *name)
 {
@@ -343,7 +303,7 @@ static const cli_option_t *find_option(const char *name)
 
 /* Whether `r` writes what the command asks: for audit --summary, a
  * summary of its own or the default's (a format may have only a summary). */
-bool adj_cli_reporter_has(const adj_reporter_t *r, adj_op_t op, bool summary)
+static bool reporter_has(const adj_reporter_t *r, adj_op_t op, bool summary)
 {
     switch (op) {
     case ADJ_OP_AUDIT: return r->audit != NULL || (summary && r->summary != NULL);
@@ -360,7 +320,7 @@ static int format_lacks(adj_config_t *c)
 {
     adj_buf_t names = {0};
     for (size_t i = 0; adj_reporter_at(i); i++)
-        if (adj_cli_reporter_has(adj_reporter_at(i), c->command->op, c->summary))
+        if (reporter_has(adj_reporter_at(i), c->command->op, c->summary))
             adj_buf_printf(&names, "%s%s", names.len ? " or " : "", adj_reporter_at(i)->name);
     int st = usage_error(c, "%s has no --format %s (use %s)", c->command->name,
                          c->reporter->name, names.data);
@@ -387,7 +347,7 @@ static int check_row(adj_config_t *c)
         dashes += !strcmp(c->args[i], "-");
     if (dashes > 1)
         return usage_error(c, "- (standard input) may be given only once");
-    if (cmd->op != ADJ_OP_NONE && !adj_cli_reporter_has(c->reporter, cmd->op, c->summary))
+    if (cmd->op != ADJ_OP_NONE && !reporter_has(c->reporter, cmd->op, c->summary))
         return format_lacks(c);
     if (!cmd->check)
         return -1;
@@ -467,15 +427,7 @@ typedef struct cli_action_s {
 static int help_command(adj_config_t *c) { return opt_help(c, NULL); }
 static int list_options(adj_config_t *c);
 
-static int list_catalogue(adj_config_t *c)
-{
-    adj_config_free(c);
-    adj_buf_t b = {0};
-    adj_catalogue_write(&b);
-    int st = adj_cli_write_flush(&b) ? ADJ_EXIT_OK : ADJ_EXIT_IO;
-    adj_buf_free(&b);
-    return adj_cli_flush(st);
-}
+static int list_catalogue(adj_config_t *c);
 
 static const cli_action_t actions[] = {
     {"help", help_command},
@@ -487,7 +439,28 @@ static const cli_action_t actions[] = {
 
 #define ACTION_COUNT (sizeof actions / sizeof actions[0])
 
-const char *adj_cli_action_at(size_t i) { return i < ACTION_COUNT ? actions[i].name : NULL; }
+/* --list-catalogue: the catalogue, handed this file's tables. */
+static int list_catalogue(adj_config_t *c)
+{
+    adj_config_free(c);
+    adj_option_view_t views[OPTION_COUNT];
+    for (size_t i = 0; i < OPTION_COUNT; i++) {
+        const cli_option_t *o = &options[i];
+        views[i] = (adj_option_view_t){o->short_name, o->long_name,
+                                       o->apply == opt_format ? "FORMAT" : o->arg,
+                                       o->apply == opt_ruling, o->apply == opt_format,
+                                       o->apply == opt_help, o->bit};
+    }
+    const char *names[ACTION_COUNT];
+    for (size_t i = 0; i < ACTION_COUNT; i++)
+        names[i] = actions[i].name;
+    adj_catalogue_cli_t cli = {views, OPTION_COUNT, names, ACTION_COUNT, reporter_has};
+    adj_buf_t b = {0};
+    adj_catalogue_write(&b, &cli);
+    int st = adj_cli_write_flush(&b) ? ADJ_EXIT_OK : ADJ_EXIT_IO;
+    adj_buf_free(&b);
+    return adj_cli_flush(st);
+}
 
 /* One option's --list-options line: "option -j VALUE". */
 static void list_option(const cli_option_t *o)
