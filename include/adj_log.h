@@ -74,16 +74,17 @@ typedef enum adj_event_kind_e {
 const char *adj_event_name(adj_event_kind_t k);
 
 /* The kinds that carry a die (SPEC 3.5-3.7, 7): X(ROW, KIND, FIELD, "row",
- * 'letter'), in the order of `dice`'s rows. FIELD holds the die's face;
- * "row" is its row in `dice` (SPEC 7), 'letter' its letter in the
- * summary's game signature (SPEC 5.1). Derived from it: dice's row kinds
- * (adj_dice.h), the summary's letters, the catalogue's `die` and the
+ * 'letter', "words"), in the order of `dice`'s rows. FIELD holds the die's
+ * face; "row" is its row in `dice` (SPEC 7), 'letter' its letter in the
+ * summary's game signature (SPEC 5.1), "words" what `dice`'s verdict calls
+ * its rolls. Derived from it: dice's row kinds (adj_dice.h), the summary's
+ * letters, the verdict's words, the catalogue's `die` and `dice`, and the
  * `die` type of the field. */
-#define ADJ_DIE_LIST(X)                           \
-    X(IMC, ACTIVATE, ROLL, "imc", 'i')            \
-    X(ILLNESS, ILLNESS, ROLL, "illness", 'l')     \
-    X(DURATION, DURATION, ROLL, "duration", 'd')  \
-    X(SUSTAIN, SUSTAIN, ROLL, "sustain", 's')
+#define ADJ_DIE_LIST(X)                                             \
+    X(IMC, ACTIVATE, ROLL, "imc", 'i', "IMC rolls")                 \
+    X(ILLNESS, ILLNESS, ROLL, "illness", 'l', "illness rolls")      \
+    X(DURATION, DURATION, ROLL, "duration", 'd', "duration rolls")  \
+    X(SUSTAIN, SUSTAIN, ROLL, "sustain", 's', "Sustain rolls")
 
 /* The field holding kind k's die, or ADJ_FIELD_COUNT when it carries none. */
 static inline adj_field_t adj_event_die(adj_event_kind_t k)

@@ -40,6 +40,7 @@ typedef enum adj_op_e {
     ADJ_OP_COMPARE,
     ADJ_OP_STATUS,
     ADJ_OP_DICE,
+    ADJ_OP_LADDER,
 } adj_op_t;
 
 /* How a command reads a FILE: streamed as it is replayed (a directory's

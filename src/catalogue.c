@@ -370,6 +370,23 @@ static void put_formats(adj_json_t *j, const adj_catalogue_cli_t *cli)
     adj_json_close_array(j);
 }
 
+/* `dice`'s rows (SPEC 7), beyond SPEC 11.1's list: each die row with the
+ * kind whose rolls it counts and the words its verdict uses. */
+static void put_dice(adj_json_t *j)
+{
+    adj_json_key(j, "dice");
+    adj_json_open_array(j);
+#define CAT_X(row, kind, field, name, letter, words)                                   \
+    adj_json_open_object(j);                                                           \
+    adj_json_member_str(j, "row", name);                                               \
+    adj_json_member_str(j, "kind", adj_event_name(ADJ_EV_##kind));                     \
+    adj_json_member_str(j, "words", words);                                            \
+    adj_json_close_object(j);
+    ADJ_DIE_LIST(CAT_X)
+#undef CAT_X
+    adj_json_close_array(j);
+}
+
 /* ---- the layout ---- */
 
 /* Whether the object or array opening at s holds no object (it stays on
@@ -460,6 +477,7 @@ void adj_catalogue_write(adj_buf_t *out, const adj_catalogue_cli_t *cli)
     put_ladder_keys(&j);
     put_commands(&j, cli);
     put_formats(&j, cli);
+    put_dice(&j);
     adj_json_close_object(&j);
     pretty(out, line.data);
     adj_buf_free(&line);

@@ -311,6 +311,7 @@ static bool reporter_has(const adj_reporter_t *r, adj_op_t op, bool summary)
     case ADJ_OP_COMPARE: return r->compare != NULL;
     case ADJ_OP_STATUS: return r->status != NULL;
     case ADJ_OP_DICE: return r->dice != NULL;
+    case ADJ_OP_LADDER: return r->ladder != NULL;
     default: return false;
     }
 }

@@ -20,7 +20,7 @@ const char *adj_dice_kind_name(adj_dice_kind_t k)
 {
     static const char *const names[ADJ_DICE_KINDS] = {
         "all",
-#define ADJ_X(row, kind, field, name, letter) name,
+#define ADJ_X(row, kind, field, name, ...) name,
         ADJ_DIE_LIST(ADJ_X)
 #undef ADJ_X
         "pairs", "repeat",

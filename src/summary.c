@@ -44,7 +44,7 @@ void adj_summary_on_entry(void *ctx, const adj_audit_t *a, const adj_entry_t *en
     adj_summary_rolls_t *r = ctx;
     unsigned char kind;
     switch (en->kind) {  /* its letter (ADJ_DIE_LIST) */
-#define ADJ_X(row, k, field, name, letter) case ADJ_EV_##k: kind = letter; break;
+#define ADJ_X(row, k, field, name, letter, ...) case ADJ_EV_##k: kind = letter; break;
     ADJ_DIE_LIST(ADJ_X)
 #undef ADJ_X
     default: return;
