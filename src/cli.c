@@ -102,23 +102,14 @@ typedef struct cli_option_s {
     unsigned bit;            /* ADJ_OPT_*: the commands' rows say who takes it; 0: all */
 } cli_option_t;
 
-/* --format's value and help line come from the reporters' table. */
-static char format_arg[256];
-static char format_help[1024];
-
-static void formats_describe(void)
+/* --format's value and help line in --help, from the reporters' table:
+ * built whole (no fixed size to cut them at) when --help is printed. */
+static void formats_describe(adj_buf_t *arg, adj_buf_t *help)
 {
-    if (format_arg[0])
-        return;
-    adj_buf_t arg = {0}, help = {0};
     for (size_t i = 0; adj_reporter_at(i); i++) {
-        adj_buf_printf(&arg, "%s%s", i ? "|" : "", adj_reporter_at(i)->name);
-        adj_buf_printf(&help, "%s%s", i ? ", " : "", adj_reporter_at(i)->help);
+        adj_buf_printf(arg, "%s%s", i ? "|" : "", adj_reporter_at(i)->name);
+        adj_buf_printf(help, "%s%s", i ? ", " : "", adj_reporter_at(i)->help);
     }
-    snprintf(format_arg, sizeof format_arg, "%s", arg.data);
-    snprintf(format_help, sizeof format_help, "%s", help.data);
-    adj_buf_free(&arg);
-    adj_buf_free(&help);
 }
 
 static int opt_format(adj_config_t *c, const char *val)
@@ -262,7 +253,7 @@ static int opt_no_ladder(adj_config_t *c, const char *val)
 }
 
 static const cli_option_t options[] = {
-    {NULL, "--format", format_arg, format_help, opt_format, ADJ_OPT_FORMAT},
+    {NULL, "--format", "FORMAT", "(the formats: formats_describe)", opt_format, ADJ_OPT_FORMAT},
     {NULL, "--ruling", "NAME=VALUE", "replay under another reading of rule 8.13 (repeatable)",
      opt_ruling, ADJ_OPT_RULING},
     {NULL, "--at", "turn:N|line:L", "replay only up to that moment", opt_at, ADJ_OPT_AT},
@@ -447,8 +438,7 @@ static int list_catalogue(adj_config_t *c)
     adj_option_view_t views[OPTION_COUNT];
     for (size_t i = 0; i < OPTION_COUNT; i++) {
         const cli_option_t *o = &options[i];
-        views[i] = (adj_option_view_t){o->short_name, o->long_name,
-                                       o->apply == opt_format ? "FORMAT" : o->arg,
+        views[i] = (adj_option_view_t){o->short_name, o->long_name, o->arg,
                                        o->apply == opt_ruling, o->apply == opt_format,
                                        o->apply == opt_help, o->bit};
     }
@@ -534,25 +524,31 @@ static void print_commands(FILE *f)
  * it shares the line with, then what it does. */
 static void print_options(FILE *f)
 {
-    formats_describe();
+    adj_buf_t formats = {0}, formats_help = {0};
+    formats_describe(&formats, &formats_help);
     for (size_t i = 0; i < OPTION_COUNT; i++) {
         const cli_option_t *o = &options[i];
         if (!o->help)
             continue;
+        bool format = o->apply == opt_format;
+        const char *arg = format ? formats.data : o->arg;
+        const char *help = format ? formats_help.data : o->help;
         adj_buf_t label = {0};
         if (o->short_name)
             adj_buf_printf(&label, "%s, ", o->short_name);
         adj_buf_puts(&label, o->long_name);
-        if (o->arg)
-            adj_buf_printf(&label, " %s", o->arg);
+        if (arg)
+            adj_buf_printf(&label, " %s", arg);
         for (size_t k = i + 1; k < OPTION_COUNT && !options[k].help; k++)
             adj_buf_printf(&label, ", %s", options[k].long_name);
         if (label.len > 20)  /* a long label (--format's): its help on the next line */
-            fprintf(f, "  %s\n  %-21s%s\n", label.data, "", o->help);
+            fprintf(f, "  %s\n  %-21s%s\n", label.data, "", help);
         else
-            fprintf(f, "  %-21s%s\n", label.data, o->help);
+            fprintf(f, "  %-21s%s\n", label.data, help);
         adj_buf_free(&label);
     }
+    adj_buf_free(&formats);
+    adj_buf_free(&formats_help);
 }
 
 /* -h, --help and `help`, wherever they stand: the one place help is given. */
@@ -721,12 +717,15 @@ static int unknown_command(adj_config_t *c, int argc, char **argv)
         st = usage_error(c, "unknown command '%s' (to audit a log, run `adjutant audit%s`)",
                          shown.data, run.data);
     } else {
-        const char *names[16 + ACTION_COUNT];
-        size_t count = 0;
-        for (size_t i = 0; adj_command_at(i) && count < 16; i++)
-            names[count++] = adj_command_at(i)->name;
+        size_t count = 0;  /* every command, and `help` */
+        while (adj_command_at(count))
+            count++;
+        const char **names = adj_xcalloc(count + 1, sizeof *names);
+        for (size_t i = 0; i < count; i++)
+            names[i] = adj_command_at(i)->name;
         names[count++] = "help";
         const char *near = closest(w, names, count);
+        free(names);
         if (near)
             st = usage_error(c, "unknown command '%s' (did you mean `%s`?)", shown.data, near);
         else
