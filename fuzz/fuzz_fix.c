@@ -7,7 +7,7 @@
  * rulings, combination (byte - 0x80) of the 48, as in fuzz_audit.c; with
  * one, `fix --diff` is run too (for its crashes only).
  *
- * fix is the command itself (adj_cmd_fix): the three functions of the
+ * fix is the command itself (adj_command_fix.run): the functions of the
  * front end it calls are given here instead of cli.c and slurp.c: reading
  * the file hands it the input, writing standard output keeps the bytes,
  * an error message is kept. Its change lines on standard error go to
@@ -37,6 +37,8 @@
 #include <string.h>
 
 #include "adj_cli.h"
+
+extern const adj_command_t adj_command_fix;  /* cmd_fix.c */
 
 static FILE *real_stderr;
 static adj_buf_t written;         /* standard output, as adj_cli_write got it */
@@ -120,7 +122,7 @@ static int run_fix(const uint8_t *data, size_t size, const adj_audit_opts_t *o, 
     adj_config_t c = {.audit = *o, .args = args, .arg_count = 1, .diff = diff, .input = &log};
     adj_buf_reset(&written);
     adj_buf_reset(&errors);
-    int status = adj_cmd_fix(&c);
+    int status = adj_command_fix.run(&c);
     adj_buf_free(&log);
     /* at a line's start: a log's own text, quoted in a message, may hold the words */
     const char *e = errors.data ? errors.data : "";
