@@ -140,8 +140,13 @@ typedef struct adj_header_s {
     bool has_imc;                 /* an imc table was given and is well-formed */
     int64_t (*imc_rows)[6];       /* owned array of rows, MPs for modified roll 1..6 */
     size_t imc_row_count;
-    char *players[2];             /* owned; the player named for each side, or NULL */
+    char *players[2];             /* owned; the player named for each side (the ladder's
+                                     canonical name when a ladder knows him), or NULL;
+                                     bytes with a length: may hold NUL bytes */
     size_t player_len[2];
+    char *written[2];             /* owned; that name as the log writes it (spaces
+                                     trimmed), NULL exactly when players[s] is */
+    size_t written_len[2];
     adj_ruling_raw_t *rulings;    /* owned: the log's `rulings`, file order */
     size_t ruling_count;
     bool rulings_bad;             /* `rulings` is not a mapping (at rulings_mark) */

@@ -199,8 +199,9 @@ typedef const adj_scenario_t *(*adj_scenario_fn)(void *ctx, const char *name, si
 /* The canonical name of a player named in the log's `players` (SPEC 13),
  * called once per named side with the name (spaces trimmed) and its
  * value's place: NULL keeps the name as written (the callback may warn
- * unknown-player). */
-typedef const char *(*adj_player_fn)(void *ctx, const char *name, size_t len, adj_mark_t at,
+ * unknown-player). The text returned (borrowed, valid while the ladder
+ * is) has a length: a name may hold NUL bytes. */
+typedef const adj_ld_text_t *(*adj_player_fn)(void *ctx, const char *name, size_t len, adj_mark_t at,
                                      adj_diags_t *diags);
 void adj_reader_set_ladder(adj_reader_t *r, adj_scenario_fn scenario, adj_player_fn player,
                            void *ctx);

@@ -446,7 +446,7 @@ static const adj_scenario_t *on_scenario(void *ctx, const char *name, size_t len
     return NULL;
 }
 
-const char *adj_ladder_player(const adj_ladder_t *l, const char *name, size_t len)
+const adj_ld_text_t *adj_ladder_player(const adj_ladder_t *l, const char *name, size_t len)
 {
     if (!l || !l->key_count)
         return NULL;
@@ -460,20 +460,20 @@ const char *adj_ladder_player(const adj_ladder_t *l, const char *name, size_t le
         else
             hi = mid;
     }
-    const char *canon = NULL;
+    const adj_ld_text_t *canon = NULL;
     if (lo < l->key_count && key_cmp(l->keys[lo].key, l->keys[lo].len, k, n) == 0)
-        canon = l->doc.players[l->keys[lo].player].name.text;
+        canon = &l->doc.players[l->keys[lo].player].name;
     free(k);
     return canon;
 }
 
-static const char *on_player(void *ctx, const char *name, size_t len, adj_mark_t at,
-                             adj_diags_t *diags)
+static const adj_ld_text_t *on_player(void *ctx, const char *name, size_t len, adj_mark_t at,
+                                      adj_diags_t *diags)
 {
     const adj_ladder_t *l = ctx;
     if (!l->doc.player_count)
         return NULL;
-    const char *canon = adj_ladder_player(l, name, len);
+    const adj_ld_text_t *canon = adj_ladder_player(l, name, len);
     if (canon)
         return canon;
     size_t count = 0;

@@ -702,19 +702,24 @@ static void dice_sentence(adj_buf_t *out, const adj_dice_t *d, const adj_dice_ro
     adj_buf_puts(out, ".\n");
 }
 
-/* Under a player's first row: his other spellings. */
+/* Under a player's first row: his spellings other than the name shown
+ * (the first met, or under a ladder its canonical name, which the logs
+ * may never write). */
 static void dice_spellings(adj_buf_t *out, const adj_dice_t *d, const adj_dice_row_t *r)
 {
     const adj_dice_group_t *g = &d->groups[r->group];
-    if (!g->player || g->spelling_count < 2)
+    if (!g->player)
         return;
-    adj_buf_puts(out, "    also written: ");
-    for (size_t i = 1; i < g->spelling_count; i++) {
-        if (i > 1)
-            adj_buf_puts(out, ", ");
-        adj_escape_text_cut(out, g->spellings[i].name, g->spellings[i].len, 0);
+    size_t shown = 0;
+    for (size_t i = 0; i < g->spelling_count; i++) {
+        const adj_dice_spelling_t *sp = &g->spellings[i];
+        if (sp->len == g->len && !memcmp(sp->name, g->name, g->len))
+            continue;
+        adj_buf_puts(out, shown++ ? ", " : "    also written: ");
+        adj_escape_text_cut(out, sp->name, sp->len, 0);
     }
-    adj_buf_putc(out, '\n');
+    if (shown)
+        adj_buf_putc(out, '\n');
 }
 
 static void dice_line(adj_buf_t *out, const adj_dice_t *d, const adj_dice_row_t *r,
