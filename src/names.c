@@ -45,13 +45,30 @@ static size_t squeeze_spaces(const uint8_t *s, size_t n, char *out)
     return o;
 }
 
+/* Unicode's canonical caseless match (Unicode 3.13, D145), with the
+ * default-ignorable code points removed: NFD without them first, so that a
+ * combining mark folded into a letter (U+0345 -> iota) is folded in its
+ * canonical order ("α\u0345\u0301" is "ᾴ"), then folded and composed
+ * (NFC of the match's NFD: equal exactly when the NFDs are). Returns the
+ * length, or -1 when s is not valid UTF-8 (or out of memory). */
+static utf8proc_ssize_t caseless(const char *s, size_t len, utf8proc_uint8_t **out)
+{
+    utf8proc_uint8_t *nfd = NULL;
+    *out = NULL;
+    if (len > (size_t)INT32_MAX)
+        return -1;
+    utf8proc_ssize_t n = utf8proc_map((const utf8proc_uint8_t *)s, (utf8proc_ssize_t)len, &nfd,
+                                      UTF8PROC_STABLE | UTF8PROC_DECOMPOSE | UTF8PROC_IGNORE);
+    if (n >= 0)
+        n = utf8proc_map(nfd, n, out, UTF8PROC_STABLE | UTF8PROC_COMPOSE | UTF8PROC_CASEFOLD);
+    free(nfd);
+    return n;
+}
+
 char *adj_name_key(const char *name, size_t len, size_t *key_len)
 {
     utf8proc_uint8_t *folded = NULL;
-    utf8proc_ssize_t n = -1;
-    if (len <= (size_t)INT32_MAX)
-        n = utf8proc_map((const utf8proc_uint8_t *)name, (utf8proc_ssize_t)len, &folded,
-                         UTF8PROC_STABLE | UTF8PROC_COMPOSE | UTF8PROC_CASEFOLD);
+    utf8proc_ssize_t n = caseless(name, len, &folded);
     if (n < 0) {  /* not valid UTF-8 (or out of memory): its bytes */
         free(folded);
         *key_len = len;

@@ -52,8 +52,35 @@ static void test_key_squeezes_white_space(void **state)
     KEY_IS("Gus  Berg", "gus berg");
     KEY_IS("Gus\xc2\xa0" "Berg", "gus berg");            /* U+00A0 */
     KEY_IS(" \tGus \xe2\x80\x83\xe2\x80\xa8 Berg\xe3\x80\x80", "gus berg");  /* U+2003 U+2028 U+3000 */
-    KEY_IS("Gus\xe2\x80\x8b" "Berg", "gus\xe2\x80\x8b" "berg");  /* U+200B is not White_Space */
+    KEY_IS("Gus\xe2\x80\x8b" "Berg", "gusberg");  /* U+200B: not White_Space, ignorable */
     KEY_IS("   ", "");
+}
+
+/* Default-ignorable code points (Unicode Default_Ignorable_Code_Point)
+ * are removed: a name that looks the same is the same player (issue 33
+ * item 16). */
+static void test_key_drops_default_ignorables(void **state)
+{
+    (void)state;
+    KEY_IS("Gus Berg\xe2\x80\x8b", "gus berg");              /* U+200B zero-width space */
+    KEY_IS("Gus B\xe2\x80\x8d" "erg", "gus berg");           /* U+200D zero-width joiner */
+    KEY_IS("\xef\xbb\xbfGus Berg", "gus berg");              /* U+FEFF */
+    KEY_IS("Gus Be\xc2\xad" "rg", "gus berg");                /* U+00AD soft hyphen */
+    KEY_IS("Gus\xe2\x80\x8b \xe2\x80\x8b" "Berg", "gus berg");  /* then spaces squeezed */
+    KEY_IS("\xe2\x80\x8e" "Ann\xe2\x80\xae", "ann");          /* bidi controls U+200E, U+202E */
+    KEY_IS("A\xcd\x8f" "nn", "ann");                          /* U+034F grapheme joiner */
+}
+
+/* Unicode's canonical caseless match: NFD before folding, so a mark that
+ * folds into a letter is folded in canonical order. "α\u0345\u0301" and
+ * "ᾴ" (U+1FB4) are one name, ά followed by ι. */
+static void test_key_is_canonical_caseless(void **state)
+{
+    (void)state;
+    KEY_IS("\xce\xb1\xcd\x85\xcc\x81", "\xce\xac\xce\xb9");  /* α U+0345 U+0301 */
+    KEY_IS("\xe1\xbe\xb4", "\xce\xac\xce\xb9");                /* U+1FB4 */
+    KEY_IS("\xce\xb1\xcc\x81\xcd\x85", "\xce\xac\xce\xb9");  /* α U+0301 U+0345 */
+    KEY_IS("\xe1\xbe\xbc", "\xce\xb1\xce\xb9");                /* U+1FBC: ᾼ */
 }
 
 /* Not valid UTF-8: keyed as its bytes, untouched (no folding, no spaces
@@ -87,6 +114,18 @@ static void test_look_alike_is_one_edit(void **state)
     assert_true(alike("", "a"));
 }
 
+/* A NUL is a code point like another: "ann" and "ann\0" are one edit
+ * apart (issue 33 item 26: a mutant that took them as equal survived). */
+static void test_look_alike_counts_a_nul(void **state)
+{
+    (void)state;
+    assert_true(adj_name_look_alike("ann", 3, "ann\0", 4));
+    assert_true(adj_name_look_alike("ann\0", 4, "ann", 3));
+    assert_true(adj_name_look_alike("an\0n", 4, "ann", 3));
+    assert_false(adj_name_look_alike("ann\0", 4, "ann\0", 4));
+    assert_false(adj_name_look_alike("ann\0\0", 5, "ann", 3));
+}
+
 /* Edits are of code points, not bytes. */
 static void test_look_alike_counts_code_points(void **state)
 {
@@ -104,7 +143,10 @@ int main(void)
         cmocka_unit_test(test_key_folds_case),
         cmocka_unit_test(test_key_is_nfc),
         cmocka_unit_test(test_key_squeezes_white_space),
+        cmocka_unit_test(test_key_drops_default_ignorables),
+        cmocka_unit_test(test_key_is_canonical_caseless),
         cmocka_unit_test(test_key_of_invalid_utf8_is_its_bytes),
+        cmocka_unit_test(test_look_alike_counts_a_nul),
         cmocka_unit_test(test_look_alike_is_one_edit),
         cmocka_unit_test(test_look_alike_counts_code_points),
     };
