@@ -412,7 +412,8 @@ case("no-colon-side", NC, NC, ["19:11: CSA " + NO_COLON + "1 (vp-tally-mismatch)
      left="no-colon-side.yaml:19:5: error: the claimed tally is CSA missing, USA 0 but the replay "
      "gives CSA 1, USA 0; the regenerated tally is made of: CSA 1 for the death of sykes (line 17) "
      "[vp-tally-mismatch, rule base]\nno-colon-side.yaml:19:14: error: the VP total claimed for CSA "
-     "must be an integer; the entry is dropped [bad-field, rule format]\n")
+     "must be an integer from -1000000000000000 to 1000000000000000; the entry is dropped "
+     "[bad-field, rule format]\n")
 NC = DEAD + "  - {end}\n"
 case("no-colon-end", NC, NC, ["19:6: end " + NO_COLON + "{CSA: 1, USA: 0} (vp-tally-mismatch)"],
      status=1)
