@@ -108,6 +108,10 @@ size_t adj_reader_take_dropped(adj_reader_t *r, adj_dropped_t out[ADJ_MAX_DROPPE
 
 /* "Did you mean" among `names` (NULL entries skipped): the closest, or NULL. */
 const char *adj_closest_name(const char *key, size_t n, const char *const *names, size_t count);
+/* The same among names with lengths (lens NULL: C strings), for names that
+ * may hold NUL bytes (players): the index of the closest, or SIZE_MAX. */
+size_t adj_closest_index(const char *key, size_t n, const char *const *names,
+                         const size_t *lens, size_t count);
 
 /* "Did you mean": the roster index of the id closest to `key` (the same id
  * but for case, or a slip of one or two letters), or -1. `used` (NULL: no
