@@ -843,8 +843,9 @@ static void on_end(adj_engine_t *e, const adj_entry_t *en)
             adj_buf_free(&tmp);
         } else if (!c->value_ok) {
             diag(e, ADJ_D_BAD_FIELD, c->value_mark, NULL, -1,
-                 "the VP total claimed for %s must be an integer; the entry is dropped",
-                 e->header->sides[c->side]);
+                 "the VP total claimed for %s must be an integer from %lld to %lld; the "
+                 "entry is dropped",
+                 e->header->sides[c->side], (long long)-ADJ_MAX_CLAIM, (long long)ADJ_MAX_CLAIM);
         } else {
             e->claim_present[c->side] = true;
             e->claim[c->side] = c->value;

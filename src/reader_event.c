@@ -166,8 +166,10 @@ static bool read_claim(adj_reader_t *r)
         if (!reader_pull(&r->st))
             return false;
         c.item.value_mark = ev_mark(r);
-        c.item.value_ok = is_scalar(r) && reader_text_int(sc_text(r), sc_len(r), sc_plain(r),
-                                                   &c.item.value);
+        /* a total beyond ADJ_MAX_CLAIM is dropped as a bad one (SPEC 2) */
+        c.item.value_ok = is_scalar(r) &&
+                          reader_text_int(sc_text(r), sc_len(r), sc_plain(r), &c.item.value) &&
+                          c.item.value >= -ADJ_MAX_CLAIM && c.item.value <= ADJ_MAX_CLAIM;
         c.item.value_at = (adj_span_t){ADJ_SPAN_UNKNOWN, 0};
         last_end = SIZE_MAX;
         if (is_scalar(r)) {
@@ -225,6 +227,10 @@ static void check_failed(const raw_value_t *v, ftype_t t, const char *name, adj_
     case FT_INT_POS:
         adj_buf_printf(msg, "`%s` must be an integer >= 1, not %s", name, shown);
         break;
+    case FT_POINTS:
+        adj_buf_printf(msg, "`%s` must be an integer from %d to %d, not %s", name, -ADJ_MAX_VP,
+                       ADJ_MAX_VP, shown);
+        break;
     case FT_BOOL:
         adj_buf_printf(msg, "`%s` must be true or false, not %s", name, shown);
         break;
@@ -270,6 +276,11 @@ static bool check_value(const raw_value_t *v, ftype_t t, const char *name, fval_
                 return true;
             break;
         }
+        case FT_POINTS:  /* bounded, so that a tally is exact (SPEC 2) */
+            if (reader_text_int(s, n, v->plain, &out->i) && out->i >= -ADJ_MAX_VP &&
+                out->i <= ADJ_MAX_VP)
+                return true;
+            break;
         case FT_BOOL:
             if (reader_text_bool(s, n, v->plain, &out->b))
                 return true;

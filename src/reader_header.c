@@ -125,11 +125,11 @@ static void roster_field(adj_reader_t *r, roster_raw_t *e, rkey_t k, adj_mark_t 
         }
         break;
     case RK_VP:
-        if (reader_text_int(s, n, plain, &iv) && iv >= 0)
-            e->vp = iv;
+        if (reader_text_int(s, n, plain, &iv) && iv >= 0 && iv <= ADJ_MAX_VP)
+            e->vp = iv;  /* bounded, so that a tally is exact (SPEC 1) */
         else
-            roster_bad(e, vm, adj_xasprintf("`vp` must be an integer >= 0, not %s",
-                                            reader_clip(tmp, s, n)));
+            roster_bad(e, vm, adj_xasprintf("`vp` must be an integer from 0 to %d, not %s",
+                                            ADJ_MAX_VP, reader_clip(tmp, s, n)));
         break;
     case RK_WOUND:
         if (reader_text_int(s, n, plain, &iv) && iv >= 0 && iv <= 5)
@@ -745,16 +745,17 @@ static void check_players(adj_reader_t *r)
             continue;
         }
         int s = reader_side_index(r, p->side, p->side_len);
-        const char *canon = r->player_fn ? r->player_fn(r->scenario_ctx, p->name, p->name_len,
-                                                        p->value_mark, r->diags)
-                                         : NULL;
-        if (canon) {  /* the ladder's name for him (SPEC 13) */
-            free(p->name);
-            p->name = adj_xstrdup(canon);
-            p->name_len = strlen(canon);
-        }
-        h->players[s] = p->name;
-        h->player_len[s] = p->name_len;
+        const adj_ld_text_t *canon =
+            r->player_fn ? r->player_fn(r->scenario_ctx, p->name, p->name_len, p->value_mark,
+                                        r->diags)
+                         : NULL;
+        /* the ladder's name for him (SPEC 13), bytes with their length */
+        const char *shown = canon ? canon->text : p->name;
+        size_t shown_len = canon ? canon->len : p->name_len;
+        h->players[s] = adj_xstrndup(shown, shown_len);
+        h->player_len[s] = shown_len;
+        h->written[s] = p->name;  /* the spelling met, for dice (SPEC 7) */
+        h->written_len[s] = p->name_len;
         p->name = NULL;
     }
     adj_buf_free(&tmp);
@@ -950,6 +951,8 @@ void reader_header_free(adj_reader_t *r)
     free(h->sides[1]);
     free(h->players[0]);
     free(h->players[1]);
+    free(h->written[0]);
+    free(h->written[1]);
     for (size_t i = 0; i < h->ruling_count; i++) {
         free(h->rulings[i].name);
         free(h->rulings[i].value);

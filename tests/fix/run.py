@@ -404,6 +404,10 @@ case("empty-utf16", b"\xfe\xff" + (DEAD + "  - end:\n      CSA:\n      USA: 0\n"
      ["20:11: CSA null -> 1 (vp-tally-mismatch)"], also=[(20, "bad-field")])
 case("empty-flow", DEAD + "  - end: {CSA: , USA: 0}\n", DEAD + "  - end: {CSA: 1, USA: 0}\n",
      ["19:16: CSA null -> 1 (vp-tally-mismatch)"], also=[(19, "bad-field")])
+# a total beyond 10^15 is dropped as a bad one (SPEC 2), so fix writes the tally
+case("claim-beyond-bound", DEAD + "  - end: {CSA: 1000000000000001, USA: 0}\n",
+     DEAD + "  - end: {CSA: 1, USA: 0}\n",
+     ["19:16: CSA 1000000000000001 -> 1 (vp-tally-mismatch)"], also=[(19, "bad-field")])
 case("empty-end-flow", DEAD + "  - {end: }\n", DEAD + "  - {end: {CSA: 1, USA: 0}}\n",
      ["19:11: end null -> {CSA: 1, USA: 0} (vp-tally-mismatch)"])
 NO_COLON = "left for a person: its key has no `:` to write the value after; the replay gives "
@@ -412,7 +416,8 @@ case("no-colon-side", NC, NC, ["19:11: CSA " + NO_COLON + "1 (vp-tally-mismatch)
      left="no-colon-side.yaml:19:5: error: the claimed tally is CSA missing, USA 0 but the replay "
      "gives CSA 1, USA 0; the regenerated tally is made of: CSA 1 for the death of sykes (line 17) "
      "[vp-tally-mismatch, rule base]\nno-colon-side.yaml:19:14: error: the VP total claimed for CSA "
-     "must be an integer; the entry is dropped [bad-field, rule format]\n")
+     "must be an integer from -1000000000000000 to 1000000000000000; the entry is dropped "
+     "[bad-field, rule format]\n")
 NC = DEAD + "  - {end}\n"
 case("no-colon-end", NC, NC, ["19:6: end " + NO_COLON + "{CSA: 1, USA: 0} (vp-tally-mismatch)"],
      status=1)
