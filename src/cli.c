@@ -273,8 +273,14 @@ static int opt_ladder(adj_config_t *c, const char *val)
         return usage_error(c, "--ladder and --no-ladder cannot both be given");
     if (strcmp(val, "-") == 0)
         return usage_error(c, "--ladder names a file, not standard input ('-')");
-    if (stat(val, &st) == 0 && S_ISDIR(st.st_mode))
+    if (!*val)
+        return usage_error(c, "--ladder names a file: its name is empty");
+    bool there = stat(val, &st) == 0;  /* stat blocks on no FIFO; ladder.c checks again */
+    if (there && S_ISDIR(st.st_mode))
         return usage_error(c, "--ladder names a file: '%s' is a directory", shown_word(val));
+    if (there && !S_ISREG(st.st_mode))  /* a FIFO would block every run (SPEC 13) */
+        return usage_error(c, "--ladder names a regular file: '%s' is a FIFO, a socket or a "
+                           "device", shown_word(val));
     c->ladder = val;
     return -1;
 }

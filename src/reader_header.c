@@ -794,6 +794,11 @@ static bool check_header(adj_reader_t *r, hv_t events)
     if (h->leader_count == 0) {
         if (r->roster_count == 0)
             header_bad(r, HK_LEADERS, "`leaders` is empty: the roster needs at least one leader");
+        else if (r->roster_borrowed)  /* told at the log's `scenario`, naming the ladder */
+            reader_stop(&r->st, ADJ_D_BAD_DOCUMENT, r->scenario_mark,
+                        "no entry of `leaders` is kept (each of its %zu is dropped, with its own "
+                        "diagnostic): the roster needs at least one leader (the ladder's "
+                        "roster, %s:%zu)", r->roster_count, r->sc->file, r->roster[0].ladder_line);
         else
             header_bad(r, HK_LEADERS, "no entry of `leaders` is kept (each of its %zu is dropped, "
                                       "with its own diagnostic): the roster needs at least one "

@@ -631,6 +631,7 @@ static bool read_ladder_map(adj_reader_t *r, adj_ladder_doc_t *doc)
 void adj_reader_read_ladder(adj_reader_t *r, adj_ladder_doc_t *doc)
 {
     memset(doc, 0, sizeof *doc);
+    r->st.ladder = true;
     if (!reader_pull(&r->st) || !reader_pull(&r->st))
         return;
     if (r->st.ev.type == YAML_STREAM_END_EVENT) {

@@ -81,6 +81,7 @@ typedef struct rd_stream_s {
     int in_bom_bytes;           /* bytes of a UTF-8 mark seen at the start; -1: none */
     int in_u16_byte;            /* first byte of a UTF-16 unit split by a chunk, or -1 */
 
+    bool ladder;                /* a ladder file, not a log: messages say so */
     size_t depth;               /* open collections */
     uint64_t events;            /* YAML events parsed */
 } rd_stream_t;
