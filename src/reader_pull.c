@@ -175,6 +175,7 @@ bool reader_pull(rd_stream_t *r)
         return false;
     case YAML_SCALAR_EVENT:
         anchor = (const char *)r->ev.data.scalar.anchor;
+        r->content_end = r->ev.end_mark.index;
         if (!anchor && r->ev.data.scalar.length > ADJ_MAX_SCALAR) {
             reader_stop(r, ADJ_D_YAML_SYNTAX, ev_mark(r),
                         "a scalar of %zu bytes is longer than the limit of %u bytes",
@@ -196,6 +197,8 @@ bool reader_pull(rd_stream_t *r)
     case YAML_SEQUENCE_END_EVENT:
     case YAML_MAPPING_END_EVENT:
         r->depth--;
+        if (r->ev.start_mark.index < r->ev.end_mark.index)  /* flow: through `]` or `}` */
+            r->content_end = r->ev.end_mark.index;
         break;
     default:
         break;

@@ -83,6 +83,8 @@ typedef struct rd_stream_s {
 
     bool ladder;                /* a ladder file, not a log: messages say so */
     size_t depth;               /* open collections */
+    size_t content_end;         /* libyaml's index after the last scalar or flow collection:
+                                   where a block collection's own text ends */
     uint64_t events;            /* YAML events parsed */
 } rd_stream_t;
 
