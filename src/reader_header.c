@@ -652,7 +652,10 @@ static void keep_roster(adj_reader_t *r)
             char *sid = adj_diag_id(e->id);  /* a message keeps a bounded id */
             char *from = r->roster_borrowed ? adj_xasprintf(" (the ladder's roster, %s:%zu)",
                                                             r->sc->file, e->ladder_line)
-                                            : NULL;
+                         : r->sc && !r->header_seen[HK_SIDES]  /* the ladder's sides */
+                             ? adj_xasprintf(" (`sides` from the ladder's scenario, %s:%zu)",
+                                             r->sc->file, r->sc->name.mark.line)
+                             : NULL;
             if (side < 0)
                 adj_diags_add(r->diags, ADJ_D_BAD_FIELD, e->side_mark, NULL, e->id, NULL,
                               "side %s of leader %s is not one of `sides` (%s, %s); the entry "

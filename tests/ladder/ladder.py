@@ -365,6 +365,8 @@ def case_messages():
              "ros/adjutant-ladder.yaml": LADDER % "ros",
              "ros/g.yaml": "format: adjutant/1\nscenario: Mini\nsides: [A, B]\nevents:\n"
                            "  - turn: 1\n",
+             "ros/h.yaml": "format: adjutant/1\nscenario: Mini\nleaders: [{id: a, side: X}]\n"
+                           "events:\n  - turn: 1\n",
              "doc/adjutant-ladder.yaml": "format: adjutant-ladder/1\nname: x\n...\nmore\n",
              "g.yaml": OWN})
     st, out, err = run(["ladder", "rul"], r)
@@ -391,6 +393,11 @@ def case_messages():
               "ros/g.yaml:2:11: error: no entry of `leaders` is kept (each of its 1 is dropped, "
               "with its own diagnostic): the roster needs at least one leader (the ladder's "
               "roster, ros/adjutant-ladder.yaml:7) [bad-document, rule format]\n"), (st, out))
+    st, out, err = run(["audit", "ros/h.yaml"], r)
+    check("a side not in the ladder's sides: the message says where they come from",
+          st == 1 and "ros/h.yaml:3:25: error: side \"X\" of leader a is not one of `sides` "
+          "(CSA, USA); the entry is dropped (`sides` from the ladder's scenario, "
+          "ros/adjutant-ladder.yaml:4) [bad-field, rule format]\n" in out, (st, out))
     st, out, err = run(["ladder", "doc"], r)
     check("text after the document: a ladder file, not a log", (st, out, err) == (
         2, "", "doc/adjutant-ladder.yaml:4:1: error: text after the end of the document: a "
