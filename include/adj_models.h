@@ -37,6 +37,11 @@ typedef struct adj_compare_s {
     const char *file;              /* borrowed */
     const adj_audit_t *run[2];     /* borrowed: [0] the default reading, [1] the alternative */
     const adj_rulings_t *alt;      /* borrowed: the alternative's rulings */
+    /* the rulings where the alternative differs from the default reading, which
+     * is the rulings in force without the command line's (SPEC 13): the ladder's
+     * and the log's, not only SPEC 3's defaults */
+    bool alt_differs[ADJ_RULING_COUNT];
+    bool rulings_differ;           /* any of them */
     bool replayed;                 /* both replays began: leaders and tallies compare */
     bool *only[2];                 /* owned: per diagnostic of run[k], true if not in the other */
     size_t only_count[2];

@@ -38,6 +38,11 @@ const char *adj_ruling_src_name(adj_ruling_src_t s);
 bool adj_rulings_set(adj_rulings_t *rs, const char *name, const char *value,
                      adj_ruling_src_t src, bool *bad_value);
 
+/* Why `name: value` as written (either NULL when it is not a string) sets
+ * no ruling, in words with a did-you-mean, appended to `msg`; true when the
+ * value is at fault (the message then points at the value, else the name). */
+bool adj_ruling_refusal(adj_buf_t *msg, const char *name, const char *value);
+
 /* Every ruling `over` set from a stronger source than `rs` holds replaces it. */
 void adj_rulings_overlay(adj_rulings_t *rs, const adj_rulings_t *over);
 

@@ -112,6 +112,7 @@ static void audit_one(void *ctx, size_t i)
 static bool write_report(const adj_config_t *c, const adj_buf_t *out, totals_t *t)
 {
     const char *sep = c->summary ? NULL : c->reporter->separator;
+    adj_output_begin();
     bool sep_ok = !(out->len && sep && t->written && fputs(sep, stdout) == EOF);
     t->written = t->written || out->len;
     return adj_cli_write_flush(out) && sep_ok;

@@ -77,14 +77,9 @@ static void check_rulings(adj_ladder_t *l, adj_diags_t *d)
             adj_rulings_set(&l->rulings, e->name, e->value, ADJ_RSRC_LADDER, &bad_value))
             continue;
         adj_buf_t b = {0};
-        if (e->name)
-            adj_escape_text(&b, e->name, strlen(e->name));
-        if (!e->name || !bad_value)
-            adj_diags_add(d, ADJ_D_BAD_FIELD, e->name_mark, NULL, NULL, NULL,
-                          "unknown ruling `%s` (see `adjutant --help`)", b.data ? b.data : "");
-        else
-            adj_diags_add(d, ADJ_D_BAD_FIELD, e->value_mark, NULL, NULL, NULL,
-                          "ruling `%s` has no such value (see `adjutant --help`)", b.data);
+        bool at_value = adj_ruling_refusal(&b, e->name, e->value);
+        adj_diags_add(d, ADJ_D_BAD_FIELD, at_value ? e->value_mark : e->name_mark, NULL, NULL,
+                      NULL, "%s", b.data);
         adj_buf_free(&b);
     }
 }
@@ -200,15 +195,54 @@ static void refuse(const adj_ladder_t *l, const char *why)
     fprintf(stderr, "adjutant: %s: %s\n", l->shown, why);
 }
 
-static void read_ladder(adj_ladder_t *l, const struct stat *st)
+/* Why the file stat'ed as `st` is refused (SPEC 13), or NULL. */
+static const char *refusal(const struct stat *st)
 {
     if (S_ISDIR(st->st_mode))
-        return refuse(l, "is a directory, not a ladder file; it is refused");
+        return "is a directory, not a ladder file; it is refused";
+    if (!S_ISREG(st->st_mode))  /* a FIFO would block every run below it */
+        return "is not a regular file (a FIFO, a socket or a device); it is refused";
     if (st->st_mode & (S_IWGRP | S_IWOTH))
-        return refuse(l, "can be written by others than its owner; it is refused");
-    int fd = open(l->path, O_RDONLY | O_CLOEXEC);
+        return "can be written by others than its owner; it is refused";
+    /* Another account's file lends rulings to every log below it (as git's
+     * safe.directory): only one the user names is used. */
+    if (mode == ADJ_LADDER_FIND && st->st_uid != geteuid() && st->st_uid != 0)
+        return "is owned by another user, neither you nor root; it is refused (name it "
+               "with --ladder to use it)";
+    return NULL;
+}
+
+/* Opened without blocking (a FIFO put in its place since its stat would
+ * block an open), then checked again as opened: -1 when refused. */
+static int open_ladder(const adj_ladder_t *l, const struct stat *st)
+{
+    const char *why = refusal(st);
+    if (why) {
+        refuse(l, why);
+        return -1;
+    }
+    int fd = open(l->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+    if (fd < 0) {
+        refuse(l, strerror(errno));
+        return -1;
+    }
+    struct stat now;
+    why = fstat(fd, &now) != 0 ? strerror(errno) : refusal(&now);
+    if (!why && (now.st_dev != st->st_dev || now.st_ino != st->st_ino))
+        why = "changed while it was opened; it is refused";
+    if (why) {
+        refuse(l, why);
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+static void read_ladder(adj_ladder_t *l, const struct stat *st)
+{
+    int fd = open_ladder(l, st);
     if (fd < 0)
-        return refuse(l, strerror(errno));
+        return;
     adj_diags_t d = {0};
     adj_reader_t *r = adj_reader_new(fd, l->shown, &d);
     adj_reader_read_ladder(r, &l->doc);

@@ -116,6 +116,19 @@ static void raw_take(adj_reader_t *r, raw_value_t *v, adj_mark_t key_mark, size_
     }
 }
 
+/* A collection that began at libyaml's index `start` and just closed (the
+ * current event): its bytes through `]` or `}` in flow style, through its
+ * last scalar in block style (libyaml ends a block where the next node
+ * begins, past comments). `fix` replaces a collection-valued claim whole
+ * (SPEC 12, issue 33 item 8). */
+static adj_span_t collection_span(adj_reader_t *r, size_t start, size_t *end)
+{
+    *end = r->st.content_end;
+    if (*end < start)  /* an empty block collection: none is */
+        return (adj_span_t){ADJ_SPAN_UNKNOWN, 0};
+    return span_of(r, start, *end);
+}
+
 /* The claim mapping closed (the current event): the subject's span grows
  * to hold it, through `}` in flow style, through the last scalar in block
  * style (libyaml ends a block where the next node begins, past comments);
@@ -172,12 +185,16 @@ static bool read_claim(adj_reader_t *r)
                           c.item.value >= -ADJ_MAX_CLAIM && c.item.value <= ADJ_MAX_CLAIM;
         c.item.value_at = (adj_span_t){ADJ_SPAN_UNKNOWN, 0};
         last_end = SIZE_MAX;
-        if (is_scalar(r)) {
-            c.item.value_at = span_of(r, r->st.ev.start_mark.index, r->st.ev.end_mark.index);
+        size_t start = r->st.ev.start_mark.index;
+        bool scalar = is_scalar(r);
+        if (scalar) {
+            c.item.value_at = span_of(r, start, r->st.ev.end_mark.index);
             last_end = r->st.ev.end_mark.index;
         }
         if (!reader_skip(&r->st))
             return false;
+        if (!scalar)  /* `CSA: [2]`: a flow collection's bytes are known */
+            c.item.value_at = collection_span(r, start, &last_end);
         if (r->claim_count == r->claim_cap) {
             r->claim_cap = r->claim_cap ? r->claim_cap * 2 : 4;
             r->claim_raw = adj_xreallocarray(r->claim_raw, r->claim_cap, sizeof *r->claim_raw);
@@ -522,6 +539,13 @@ static bool read_kind_key(adj_reader_t *r, event_keys_t *ek, int k, adj_mark_t k
             ek->subject_is_map = true;
             return read_claim(r);
         }
+        if (k == ADJ_EV_END && r->st.ev.type == YAML_SEQUENCE_START_EVENT) {  /* `end: []` */
+            size_t start = r->st.ev.start_mark.index, end;
+            if (!reader_skip(&r->st))
+                return false;
+            r->subject.span = collection_span(r, start, &end);
+            return true;
+        }
     }
     return reader_skip(&r->st);
 }
@@ -791,9 +815,7 @@ static void fill_entry(adj_reader_t *r, adj_entry_t *e, const fval_t *vals, cons
     default:  /* replace: its leaders are all it holds */
         break;
     }
-    e->subject_at = r->subject.span;
-    if (e->kind == ADJ_EV_END && !subject_is_map && !r->subject.is_scalar)
-        e->subject_at = (adj_span_t){ADJ_SPAN_UNKNOWN, 0};  /* a sequence: where it ends is not known */
+    e->subject_at = r->subject.span;  /* a block sequence's: unknown (collection_span) */
     uint32_t set = r->slot_mask & kind_allowed[e->kind];
     for (uint32_t m = r->entry_spans & ~set; m; m &= m - 1)
         e->at[__builtin_ctz(m)] = (adj_span_t){0, 0};

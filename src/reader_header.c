@@ -652,7 +652,10 @@ static void keep_roster(adj_reader_t *r)
             char *sid = adj_diag_id(e->id);  /* a message keeps a bounded id */
             char *from = r->roster_borrowed ? adj_xasprintf(" (the ladder's roster, %s:%zu)",
                                                             r->sc->file, e->ladder_line)
-                                            : NULL;
+                         : r->sc && !r->header_seen[HK_SIDES]  /* the ladder's sides */
+                             ? adj_xasprintf(" (`sides` from the ladder's scenario, %s:%zu)",
+                                             r->sc->file, r->sc->name.mark.line)
+                             : NULL;
             if (side < 0)
                 adj_diags_add(r->diags, ADJ_D_BAD_FIELD, e->side_mark, NULL, e->id, NULL,
                               "side %s of leader %s is not one of `sides` (%s, %s); the entry "
@@ -795,6 +798,11 @@ static bool check_header(adj_reader_t *r, hv_t events)
     if (h->leader_count == 0) {
         if (r->roster_count == 0)
             header_bad(r, HK_LEADERS, "`leaders` is empty: the roster needs at least one leader");
+        else if (r->roster_borrowed)  /* told at the log's `scenario`, naming the ladder */
+            reader_stop(&r->st, ADJ_D_BAD_DOCUMENT, r->scenario_mark,
+                        "no entry of `leaders` is kept (each of its %zu is dropped, with its own "
+                        "diagnostic): the roster needs at least one leader (the ladder's "
+                        "roster, %s:%zu)", r->roster_count, r->sc->file, r->roster[0].ladder_line);
         else
             header_bad(r, HK_LEADERS, "no entry of `leaders` is kept (each of its %zu is dropped, "
                                       "with its own diagnostic): the roster needs at least one "

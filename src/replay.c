@@ -76,16 +76,9 @@ static void audit_rulings(adj_audit_t *a, const adj_header_t *h, const adj_audit
             adj_rulings_set(&a->rulings, e->name, e->value, ADJ_RSRC_LOG, &bad_value))
             continue;
         adj_buf_t b = {0};
-        if (e->name)
-            adj_escape_text(&b, e->name, strlen(e->name));
-        if (!e->name || !bad_value)
-            adj_diags_add(&a->diags, ADJ_D_BAD_FIELD, e->name_mark, NULL, NULL, NULL,
-                          "unknown ruling `%s` (see `adjutant --help`); the entry is dropped",
-                          b.data ? b.data : "");
-        else
-            adj_diags_add(&a->diags, ADJ_D_BAD_FIELD, e->value_mark, NULL, NULL, NULL,
-                          "ruling `%s` has no such value (see `adjutant --help`); the entry "
-                          "is dropped", b.data);
+        bool at_value = adj_ruling_refusal(&b, e->name, e->value);
+        adj_diags_add(&a->diags, ADJ_D_BAD_FIELD, at_value ? e->value_mark : e->name_mark,
+                      NULL, NULL, NULL, "%s; the entry is dropped", b.data);
         adj_buf_free(&b);
     }
     adj_rulings_overlay(&a->rulings, &o->rulings);

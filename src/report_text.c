@@ -506,13 +506,26 @@ static void compare_leaders(adj_buf_t *out, const adj_compare_t *c)
     }
 }
 
+/* The alternative: the rulings where it differs from the default reading. */
+static void compare_rulings(adj_buf_t *out, const adj_compare_t *c)
+{
+    const char *sep = "";
+    for (int r = 0; r < ADJ_RULING_COUNT; r++) {
+        if (!c->alt_differs[r])
+            continue;
+        adj_buf_printf(out, "%s%s=%s", sep, adj_ruling_name((adj_ruling_t)r),
+                       adj_ruling_value_name((adj_ruling_t)r, c->alt->value[r]));
+        sep = ", ";
+    }
+}
+
 static void compare_only(adj_buf_t *out, const adj_compare_t *c, int k)
 {
     if (!c->only_count[k])
         return;
     adj_buf_puts(out, k ? "\nfound only under " : "\nfound only under the default reading:\n");
     if (k) {
-        changed_rulings(out, c->alt, "", ", ");
+        compare_rulings(out, c);
         adj_buf_puts(out, ":\n");
     }
     const adj_diags_t *d = &c->run[k]->diags;
@@ -532,8 +545,17 @@ static void text_compare(adj_buf_t *out, const adj_compare_t *c, const adj_repor
     (void)o;
     adj_buf_puts(out, "compare ");
     put_escaped(out, c->file);
-    adj_buf_puts(out, ": the default reading against ");
-    changed_rulings(out, c->alt, "", ", ");
+    adj_buf_puts(out, ": the default reading");
+    bool sourced = false;  /* a ladder's or the log's rulings are the default reading (SPEC 13) */
+    for (int r = 0; r < ADJ_RULING_COUNT; r++)
+        sourced = sourced || c->run[0]->rulings.src[r];
+    if (sourced) {
+        adj_buf_puts(out, " (");
+        put_rulings(out, &c->run[0]->rulings, "", ", ", true);
+        adj_buf_putc(out, ')');
+    }
+    adj_buf_puts(out, " against ");
+    compare_rulings(out, c);
     adj_buf_puts(out, "\n\n");
     size_t start = out->len;
     adj_buf_puts(out, "leader");

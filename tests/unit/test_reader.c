@@ -2379,10 +2379,10 @@ static void test_value_spans_in_bytes(void **state)
     FINISH();
 }
 
-/* `end`'s claim, for `fix`: each value's bytes (a collection's unknown),
- * and the whole mapping's: through `}` in flow style, through its last
- * scalar in block style (not the comment or blank line after it), unknown
- * when a block mapping ends with a collection. */
+/* `end`'s claim, for `fix`: each value's bytes (a flow collection's
+ * through its `]`: issue 33 item 8), and the whole mapping's: through `}`
+ * in flow style, through its last scalar or flow collection in block style
+ * (not the comment or blank line after it). */
 static void test_claim_spans(void **state)
 {
     (void)state;
@@ -2407,10 +2407,12 @@ static void test_claim_spans(void **state)
             if (k < 2)
                 CHECK_SPAN(e->claim[1].value_at, want_span(y.data, "USA:", "0", false), "USA's");
             else
-                CHECK(e->claim[1].value_at.offset == ADJ_SPAN_UNKNOWN, "a list's span unknown");
+                CHECK_SPAN(e->claim[1].value_at, want_span(y.data, "USA:", "[0]", false),
+                           "a list's");
             adj_span_t whole = k == 0 ? want_span(y.data, "end:", "{CSA: \"7\", USA: 0}", false)
                                : k == 1 ? span_of(y.data, csa, find(y.data, 0, "0   #") + 1 - csa, false)
-                                        : (adj_span_t){ADJ_SPAN_UNKNOWN, 0};
+                                        : span_of(y.data, csa, find(y.data, 0, "[0]") + 3 - csa,
+                                                  false);
             CHECK_SPAN(e->subject_at, whole, "the claim");
         }
         run_free(run);
