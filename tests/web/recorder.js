@@ -681,6 +681,12 @@ async function longLog(page) {
     spawnSync(gen, ["--seed", "33", "--events", "420000", "-o", file]);
     const text = fs.readFileSync(file, "utf8").replace(/  - end: .*\n$/, "");
     check(text.length > 20e6, "a log of 20 MB: " + text.length);
+    /* the controls found first: a query by accessible name builds the page's
+     * accessibility tree on its thread (the test's cost, not the page's) */
+    const kind = await get(page, "Kind", "combobox"), add = await get(page, "Add entry", "button");
+    const undo = await get(page, "Undo last entry", "button");
+    await kind.select("turn");
+    const turn = await get(page, "Turn", "spinbutton");
     await page.evaluate(function () {
         window.longTasks = [];
         new PerformanceObserver(function (l) { for (const e of l.getEntries()) window.longTasks.push(e.duration); }).observe({ type: "longtask" });
@@ -704,12 +710,6 @@ async function longLog(page) {
         await page.evaluate(function () { return window.adjutant.recorder.load(window.pasted); });
     check(shown.len === text.length && shown.box < 300000 && /^This log is long \(2\d\.\d MB\): the box shows its last \d+ KB, from a line's start; the rest is kept as it is, and Download log saves the whole log\.$/.test(shown.said),
         "a 20 MB paste is the log, the box shows its end: " + JSON.stringify(shown));
-    /* the controls found first: a query by accessible name builds the
-     * page's accessibility tree, on its thread: the test's cost, not the page's */
-    const kind = await get(page, "Kind", "combobox"), add = await get(page, "Add entry", "button");
-    const undo = await get(page, "Undo last entry", "button");
-    await kind.select("turn");
-    const turn = await get(page, "Turn", "spinbutton");
     await sleep(300);
     await page.evaluate(function () { window.longTasks = []; });
     /* a keystroke at the end of the text */
