@@ -171,8 +171,10 @@
         return sc;
     }
 
+    /* Through the form's queue of edits, so a replay asked for meanwhile
+     * waits for the header. */
     function start() {
-        return P.settled().then(startNow);
+        return P.edit(startNow);
     }
 
     /* R: the replay of the log as it is (has it entries?). */

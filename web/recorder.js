@@ -550,7 +550,7 @@
         });
     }
 
-    window.adjutantRecorderParts = { setText: newLog, el: el, options: options, text: full, settled: settled,
+    window.adjutantRecorderParts = { setText: newLog, el: el, options: options, text: full, edit: edit,
         ladder: function (l) { if (l !== undefined) { ladder = l; if (l === null) useLadderFile(null); } return ladder; },
         ladderFile: function (f) { if (f !== undefined) useLadderFile(f); return ladderFile; },
         storedLadder: storedLadder,
