@@ -37,24 +37,22 @@ static volatile sig_atomic_t writing;  /* 1: a report is under way into stdout *
 static void on_alarm(int signo)
 {
     (void)signo;
-    _exit(128 + caught);
+    _exit(ADJ_EXIT_USAGE);
 }
 
 /* Outside a report's write, the first SIGINT, SIGTERM or SIGHUP ends the
- * run here: standard output holds only whole reports (each is flushed), and
+ * run here with exit 2 (SPEC 13: a stopped run is a failure like an I/O
+ * error, whatever the signal): standard output holds only whole reports (each is flushed), and
  * a run blocked in an open or a read (a FIFO nobody writes) ends too, which
  * a flag alone cannot do (issue 33 item 2). During a write it asks for a
  * stop after that report; a second signal stops at once. */
 static void on_signal(int signo)
 {
-    if (caught) {
-        signal(signo, SIG_DFL);
-        raise(signo);
-        return;
+    if (caught || !writing) {
+        caught = signo;
+        _exit(ADJ_EXIT_USAGE);
     }
     caught = signo;
-    if (!writing)
-        _exit(128 + signo);
     alarm(1);
 }
 
@@ -67,7 +65,7 @@ void adj_output_end(void)
 {
     writing = 0;
     if (caught)
-        _exit(128 + caught);  /* the report is out: nothing after it */
+        _exit(ADJ_EXIT_USAGE);  /* the report is out: nothing after it */
 }
 
 void adj_signals_install(void)
