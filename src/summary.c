@@ -215,8 +215,9 @@ static const struct adj_summary_seen_s *seen_find(adj_summary_t *s, const adj_su
 
 static uint64_t key_hash(const char *k, size_t n) { return fnv(fnv_offset, k, n); }
 
-/* The standing of the player named name[0..len), made when new. */
-static adj_standing_t *standing(adj_summary_t *s, const char *name, size_t len)
+/* The index of the standing of the player named name[0..len), made when
+ * new. An index, not a pointer: making one may move the array. */
+static size_t standing(adj_summary_t *s, const char *name, size_t len)
 {
     size_t kn;
     char *key = adj_name_key(name, len, &kn);
@@ -238,27 +239,32 @@ static adj_standing_t *standing(adj_summary_t *s, const char *name, size_t len)
         adj_standing_t *p = &s->standings[s->slots[j] - 1];
         if (p->key_len == kn && !memcmp(p->key, key, kn)) {
             free(key);
-            return p;
+            return s->slots[j] - 1;
         }
     }
     if (s->standing_count == s->standing_cap) {
         s->standing_cap = s->standing_cap ? 2 * s->standing_cap : 16;
         s->standings = adj_xreallocarray(s->standings, s->standing_cap, sizeof *s->standings);
     }
-    adj_standing_t *p = &s->standings[s->standing_count++];
-    *p = (adj_standing_t){.name = dup_n(name, len), .name_len = len, .key = key, .key_len = kn};
-    s->slots[j] = s->standing_count;
-    return p;
+    s->standings[s->standing_count] =
+        (adj_standing_t){.name = dup_n(name, len), .name_len = len, .key = key, .key_len = kn};
+    s->slots[j] = ++s->standing_count;
+    return s->standing_count - 1;
 }
 
 /* A game counts for each player who commanded a side in it; once for a
  * player named for both sides, who then gets no win, draw or loss. */
 static void count_players(adj_summary_t *s, const adj_summary_game_t *g)
 {
+    size_t at[2];
+    for (int k = 0; k < 2; k++)
+        if (g->players[k])
+            at[k] = standing(s, g->players[k], g->player_len[k]);
+    /* pointers only now that both are made (the second may move the array) */
     adj_standing_t *p[2] = {NULL, NULL};
     for (int k = 0; k < 2; k++)
         if (g->players[k])
-            p[k] = standing(s, g->players[k], g->player_len[k]);
+            p[k] = &s->standings[at[k]];
     bool both = p[0] && p[0] == p[1];
     for (int k = 0; k < (both ? 1 : 2); k++) {
         if (!p[k])

@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -93,6 +94,38 @@ static void test_standings(void **state)
     adj_summary_free(&s);
 }
 
+/* Past 16 players the standings array grows while a game's second player
+ * is made: the first player's row must still get the game (issue 33: a
+ * pointer kept across the growth lost his win, or wrote freed memory). */
+static void test_standings_past_sixteen_players(void **state)
+{
+    (void)state;
+    adj_summary_t s = {0};
+    enum { SOLO = 15 };
+    char *names[SOLO + 2];
+    adj_summary_game_t g[SOLO + 2];
+    char name[8];
+    for (int i = 0; i < SOLO; i++) {
+        snprintf(name, sizeof name, "P%02d", i);
+        g[i] = game(name, NULL, 0, true);
+        names[i] = "f";
+    }
+    g[SOLO] = game("Ann", "Bob", 0, true);      /* Ann 16th, Bob 17th: the array grows */
+    g[SOLO + 1] = game("Cal", "Ann", 1, true);  /* Ann wins again */
+    names[SOLO] = names[SOLO + 1] = "f";
+    for (size_t i = 0; i < SOLO + 2; i++)
+        adj_summary_add(&s, &g[i], i, names);
+    adj_summary_finish(&s);
+    assert_int_equal(s.standing_count, SOLO + 3);
+    assert_string_equal(s.standings[0].name, "Ann");
+    assert_int_equal(s.standings[0].wins, 2);
+    assert_int_equal(s.standings[0].games, 2);
+    assert_int_equal(s.standings[0].losses, 0);
+    for (size_t i = 0; i < SOLO + 2; i++)
+        adj_summary_game_free(&g[i]);
+    adj_summary_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -100,6 +133,7 @@ int main(void)
         cmocka_unit_test(test_margin_below_every_row_is_a_draw),
         cmocka_unit_test(test_no_table_any_positive_margin_wins),
         cmocka_unit_test(test_standings),
+        cmocka_unit_test(test_standings_past_sixteen_players),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
