@@ -11,6 +11,7 @@
 #include "adj_chronicle.h"
 #include "adj_dice.h"
 #include "adj_ladder.h"
+#include "adj_sha256.h"
 
 /* ---- explain: one leader's story (SPEC 6.3) ---- */
 
@@ -97,8 +98,7 @@ typedef struct adj_summary_game_s {
     const char *level;             /* borrowed from the ladder, or NULL */
     int64_t margin;
     bool has_rolls;                /* at least one counted roll (SPEC 7) */
-    uint64_t rolls_hash;           /* a hash of the counted rolls' sequence */
-    uint64_t roll_count;
+    unsigned char rolls_digest[ADJ_SHA256_LEN];  /* of the counted rolls' sequence (SPEC 5.1) */
     adj_diags_t diags;             /* owned, only when kept (html): the findings */
 } adj_summary_game_t;
 
@@ -109,13 +109,18 @@ void adj_summary_game_free(adj_summary_game_t *g);
 
 /* What the summary's replay observes (adj_audit_opts_t.on_entry with
  * adj_summary_on_entry and entry_ctx a adj_summary_rolls_t): the counted
- * rolls (SPEC 7: kind, subject, roll in 1..6), hashed in log order. */
+ * rolls (SPEC 7: kind, subject, roll in 1..6), digested in log order. */
 typedef struct adj_summary_rolls_s {
-    uint64_t hash;
+    adj_sha256_t sha;
     uint64_t count;
 } adj_summary_rolls_t;
 
 void adj_summary_rolls_init(adj_summary_rolls_t *r);
+/* One counted roll: kind ('i', 'l', 'd' or 's'), the leader's id, 1..6. */
+void adj_summary_rolls_add(adj_summary_rolls_t *r, char kind, const char *id, size_t id_len,
+                           int roll);
+/* Into g (whose `stopped` is set): has_rolls and the digest; r is spent. */
+void adj_summary_rolls_take(adj_summary_game_t *g, adj_summary_rolls_t *r);
 void adj_summary_on_entry(void *ctx, const adj_audit_t *a, const adj_entry_t *en, size_t from,
                           bool was_over);
 

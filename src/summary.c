@@ -1,11 +1,11 @@
 /*
  * summary.c - a ladder's summary (SPEC 5.1): each file's game taken from
  * its audit (verdict, players, result by the scenario's victory table, the
- * hash of its counted rolls), then, in input order, the duplicates, the
+ * digest of its counted rolls), then, in input order, the duplicates, the
  * standings and the totals. The reporters only show what is here.
  *
- * Memory: per file, one hash and a count (duplicates); per player, one
- * row of the standings. Nothing else outlives a file's report.
+ * Memory: per file with rolls, one SHA-256 digest (duplicates); per
+ * player, one row of the standings. Nothing else outlives a file's report.
  */
 #include "adj_models.h"
 #include "adj_names.h"
@@ -13,24 +13,35 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- the counted rolls (SPEC 7), hashed in log order ---- */
-
-/* FNV-1a, 64 bits: small, and equal sequences hash equal. */
-static const uint64_t fnv_offset = 14695981039346656037ull;
-static const uint64_t fnv_prime = 1099511628211ull;
-
-static uint64_t fnv(uint64_t h, const void *p, size_t n)
-{
-    const unsigned char *b = p;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ b[i]) * fnv_prime;
-    return h;
-}
+/* ---- the counted rolls (SPEC 7), digested in log order ---- */
 
 void adj_summary_rolls_init(adj_summary_rolls_t *r)
 {
-    r->hash = fnv_offset;
+    adj_sha256_init(&r->sha);
     r->count = 0;
+}
+
+/* Each item length-delimited (kind, the id's length, the id, the roll), so
+ * that ids and rolls that run together the same way differ: "ab3ic" rolled
+ * 4 is not "ab" rolled 3 then "c" rolled 4. */
+void adj_summary_rolls_add(adj_summary_rolls_t *r, char kind, const char *id, size_t id_len,
+                           int roll)
+{
+    unsigned char item[10] = {(unsigned char)kind};
+    for (int i = 0; i < 8; i++)
+        item[1 + i] = (unsigned char)((uint64_t)id_len >> (8 * i));
+    item[9] = (unsigned char)('0' + roll);
+    adj_sha256_update(&r->sha, item, 9);
+    adj_sha256_update(&r->sha, id, id_len);
+    adj_sha256_update(&r->sha, item + 9, 1);
+    r->count++;
+}
+
+void adj_summary_rolls_take(adj_summary_game_t *g, adj_summary_rolls_t *r)
+{
+    g->has_rolls = !g->stopped && r->count > 0;
+    if (g->has_rolls)
+        adj_sha256_final(&r->sha, g->rolls_digest);
 }
 
 /* An entry the reader gave passed step 1 of SPEC 3.1 (its shape, known
@@ -41,8 +52,7 @@ void adj_summary_on_entry(void *ctx, const adj_audit_t *a, const adj_entry_t *en
 {
     (void)from;
     (void)was_over;
-    adj_summary_rolls_t *r = ctx;
-    unsigned char kind;
+    char kind;
     switch (en->kind) {
     case ADJ_EV_ACTIVATE: kind = 'i'; break;
     case ADJ_EV_ILLNESS: kind = 'l'; break;
@@ -55,13 +65,7 @@ void adj_summary_on_entry(void *ctx, const adj_audit_t *a, const adj_entry_t *en
         (size_t)en->leader >= h->leader_count)
         return;
     const adj_leader_def_t *l = &h->leaders[en->leader];
-    unsigned char roll = (unsigned char)('0' + en->roll);
-    uint64_t len = l->id_len;
-    r->hash = fnv(r->hash, &kind, 1);
-    r->hash = fnv(r->hash, &len, sizeof len);  /* so that "ab"+"c" is not "a"+"bc" */
-    r->hash = fnv(r->hash, l->id, l->id_len);
-    r->hash = fnv(r->hash, &roll, 1);
-    r->count++;
+    adj_summary_rolls_add(ctx, kind, l->id, l->id_len, en->roll);
 }
 
 /* ---- a file's game ---- */
@@ -180,12 +184,22 @@ void adj_summary_game_free(adj_summary_game_t *g)
 /* ---- a run: duplicates, standings, totals ---- */
 
 struct adj_summary_seen_s {
-    uint64_t hash, count;
-    size_t index;  /* the file it was first seen in */
+    unsigned char digest[ADJ_SHA256_LEN];
+    size_t index;  /* the file it was first seen in, + 1; 0: an empty slot */
 };
 
-/* The earlier file whose rolls are g's, or registers g's. Linear over the
- * files with rolls would be quadratic: an open-addressing table instead. */
+/* A digest's slot in a table of `cap` (a power of two): its first bytes. */
+static size_t digest_slot(const unsigned char *d, size_t cap)
+{
+    uint64_t v = 0;
+    for (int i = 0; i < 8; i++)
+        v = v << 8 | d[i];
+    return (size_t)(v & (cap - 1));
+}
+
+/* The earlier file whose rolls are g's, or registers g's: equal digests
+ * are equal sequences (SPEC 5.1). Linear over the files with rolls would
+ * be quadratic: an open-addressing table instead. */
 static const struct adj_summary_seen_s *seen_find(adj_summary_t *s, const adj_summary_game_t *g,
                                                    size_t index)
 {
@@ -193,10 +207,10 @@ static const struct adj_summary_seen_s *seen_find(adj_summary_t *s, const adj_su
         size_t cap = s->seen_cap ? 2 * s->seen_cap : 64;
         struct adj_summary_seen_s *t = adj_xcalloc(cap, sizeof *t);
         for (size_t i = 0; i < s->seen_cap; i++) {
-            if (!s->seen[i].count)
+            if (!s->seen[i].index)
                 continue;
-            size_t j = s->seen[i].hash & (cap - 1);
-            while (t[j].count)
+            size_t j = digest_slot(s->seen[i].digest, cap);
+            while (t[j].index)
                 j = (j + 1) & (cap - 1);
             t[j] = s->seen[i];
         }
@@ -204,16 +218,27 @@ static const struct adj_summary_seen_s *seen_find(adj_summary_t *s, const adj_su
         s->seen = t;
         s->seen_cap = cap;
     }
-    size_t j = g->rolls_hash & (s->seen_cap - 1);
-    for (; s->seen[j].count; j = (j + 1) & (s->seen_cap - 1))
-        if (s->seen[j].hash == g->rolls_hash && s->seen[j].count == g->roll_count)
+    size_t j = digest_slot(g->rolls_digest, s->seen_cap);
+    for (; s->seen[j].index; j = (j + 1) & (s->seen_cap - 1))
+        if (!memcmp(s->seen[j].digest, g->rolls_digest, ADJ_SHA256_LEN))
             return &s->seen[j];
-    s->seen[j] = (struct adj_summary_seen_s){g->rolls_hash, g->roll_count, index};
+    memcpy(s->seen[j].digest, g->rolls_digest, ADJ_SHA256_LEN);
+    s->seen[j].index = index + 1;
     s->seen_count++;
     return NULL;
 }
 
-static uint64_t key_hash(const char *k, size_t n) { return fnv(fnv_offset, k, n); }
+/* FNV-1a, 64 bits: the standings' table only (a collision costs a probe). */
+static uint64_t fnv(const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    uint64_t h = 14695981039346656037ull;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * 1099511628211ull;
+    return h;
+}
+
+static uint64_t key_hash(const char *k, size_t n) { return fnv(k, n); }
 
 /* The index of the standing of the player named name[0..len), made when
  * new. An index, not a pointer: making one may move the array. */
@@ -300,8 +325,8 @@ void adj_summary_add(adj_summary_t *s, adj_summary_game_t *g, size_t index,
     if (g->has_rolls) {
         const struct adj_summary_seen_s *e = seen_find(s, g, index);
         if (e) {
-            g->duplicate_of = names[e->index];
-            g->duplicate_number = e->index + 1;
+            g->duplicate_of = names[e->index - 1];
+            g->duplicate_number = e->index;
             return;  /* one game logged twice counts once */
         }
     }
