@@ -71,6 +71,7 @@ adj_claim_t adj_claim_verdict(const adj_audit_t *a);
 typedef struct adj_summary_game_s {
     const char *file;              /* borrowed: the name as given */
     size_t number;                 /* 1, 2, ... in input order: the page's G<n> */
+    const adj_ladder_t *ladder_of; /* borrowed: the game's ladder, or NULL */
     const char *ladder;            /* borrowed: the ladder file's path, or NULL */
     const char *ladder_name;       /* borrowed: the ladder's name, or NULL */
     const char *duplicate_of;      /* borrowed: the earlier file of the same game, or NULL */
@@ -82,6 +83,8 @@ typedef struct adj_summary_game_s {
     size_t side_len[2];
     char *players[2];              /* owned: canonical, or NULL for no one named */
     size_t player_len[2];
+    signed char in_ladder[2];      /* the player is one of the ladder's players: 1, 0;
+                                      -1 when the game's ladder lists none (or no ladder) */
     bool replayed;                 /* vp holds the regenerated tally */
     int64_t vp[2];
     bool has_claim;
@@ -138,6 +141,8 @@ typedef struct adj_standing_s {
     char *key;       /* owned: the name's key (SPEC 7) */
     size_t key_len;
     size_t games, wins, draws, losses, with_errors, unfinished;
+    signed char in_ladder;  /* 1: one of the players of a ladder used; 0: not; -1:
+                               unknown (no ladder used lists players) */
 } adj_standing_t;
 
 /* A run's totals (SPEC 5.1). */
@@ -155,8 +160,10 @@ typedef struct adj_summary_s {
     struct adj_summary_seen_s *seen;  /* owned: one per file with rolls, for duplicates */
     size_t seen_count, seen_cap;
     adj_summary_total_t total;
-    const char *ladder;          /* borrowed: the first ladder file's path met, or NULL */
-    const char *ladder_name;     /* borrowed: that ladder's name, or NULL */
+    /* borrowed: the ladders used, in the order first met; owned array */
+    const adj_ladder_t **ladders;
+    size_t ladder_count, ladder_cap;
+    bool ladder_lists_players;   /* a ladder used lists players: in_ladder is known */
 } adj_summary_t;
 
 /* Count game `g` (file `index` of the run, named `names[index]`): its

@@ -106,8 +106,10 @@ static void take_scenario(adj_summary_game_t *g, const adj_reader_t *r)
     g->scenario_len = n;
 }
 
-static void take_header(adj_summary_game_t *g, const adj_header_t *h)
+static void take_header(adj_summary_game_t *g, const adj_header_t *h, const adj_ladder_t *l)
 {
+    const adj_ladder_doc_t *doc = l ? adj_ladder_doc(l) : NULL;
+    bool lists = doc && doc->player_count > 0;
     g->has_header = true;
     g->last_turn = h->last_turn;
     for (int s = 0; s < 2; s++) {
@@ -117,6 +119,8 @@ static void take_header(adj_summary_game_t *g, const adj_header_t *h)
             g->players[s] = dup_n(h->players[s], h->player_len[s]);
             g->player_len[s] = h->player_len[s];
         }
+        g->in_ladder[s] = !lists || !g->players[s] ? -1
+                          : adj_ladder_player(l, g->players[s], g->player_len[s]) != NULL;
     }
 }
 
@@ -141,6 +145,7 @@ void adj_summary_game_init(adj_summary_game_t *g, adj_audit_t *a, bool keep_diag
 {
     memset(g, 0, sizeof *g);
     g->file = a->file;
+    g->ladder_of = a->ladder;
     g->ladder = a->ladder ? adj_ladder_path(a->ladder) : NULL;
     g->ladder_name = a->ladder ? adj_ladder_name(a->ladder) : NULL;
     g->errors = a->diags.errors;
@@ -150,7 +155,7 @@ void adj_summary_game_init(adj_summary_game_t *g, adj_audit_t *a, bool keep_diag
     take_scenario(g, a->reader);
     const adj_header_t *h = a->reader ? adj_reader_header(a->reader) : NULL;
     if (h)
-        take_header(g, h);
+        take_header(g, h, a->ladder);
     if (a->replayed) {
         const adj_replay_t *r = &a->result;
         g->replayed = true;
@@ -272,7 +277,8 @@ static size_t standing(adj_summary_t *s, const char *name, size_t len)
         s->standings = adj_xreallocarray(s->standings, s->standing_cap, sizeof *s->standings);
     }
     s->standings[s->standing_count] =
-        (adj_standing_t){.name = dup_n(name, len), .name_len = len, .key = key, .key_len = kn};
+        (adj_standing_t){.name = dup_n(name, len), .name_len = len, .key = key, .key_len = kn,
+                         .in_ladder = -1};
     s->slots[j] = ++s->standing_count;
     return s->standing_count - 1;
 }
@@ -288,8 +294,12 @@ static void count_players(adj_summary_t *s, const adj_summary_game_t *g)
     /* pointers only now that both are made (the second may move the array) */
     adj_standing_t *p[2] = {NULL, NULL};
     for (int k = 0; k < 2; k++)
-        if (g->players[k])
+        if (g->players[k]) {
             p[k] = &s->standings[at[k]];
+            if (g->in_ladder[k] > p[k]->in_ladder)  /* listed by one ladder is enough */
+                p[k]->in_ladder = g->in_ladder[k];
+            s->ladder_lists_players |= g->in_ladder[k] >= 0;
+        }
     bool both = p[0] && p[0] == p[1];
     for (int k = 0; k < (both ? 1 : 2); k++) {
         if (!p[k])
@@ -308,6 +318,23 @@ static void count_players(adj_summary_t *s, const adj_summary_game_t *g)
     }
 }
 
+/* Each ladder file used, once, in the order met (a ladder is read once per
+ * run: one object each). The last one first: games of one folder
+ * come together. */
+static void note_ladder(adj_summary_t *s, const adj_summary_game_t *g)
+{
+    if (!g->ladder_of)
+        return;
+    for (size_t i = s->ladder_count; i-- > 0;)
+        if (s->ladders[i] == g->ladder_of)
+            return;
+    if (s->ladder_count == s->ladder_cap) {
+        s->ladder_cap = s->ladder_cap ? 2 * s->ladder_cap : 4;
+        s->ladders = adj_xreallocarray(s->ladders, s->ladder_cap, sizeof *s->ladders);
+    }
+    s->ladders[s->ladder_count++] = g->ladder_of;
+}
+
 void adj_summary_add(adj_summary_t *s, adj_summary_game_t *g, size_t index,
                      char *const *names)
 {
@@ -318,10 +345,7 @@ void adj_summary_add(adj_summary_t *s, adj_summary_game_t *g, size_t index,
     t->unfinished += g->unfinished;
     t->claims_wrong += g->claim_verdict == ADJ_CLAIM_WRONG;
     g->number = index + 1;
-    if (!s->ladder && g->ladder) {
-        s->ladder = g->ladder;
-        s->ladder_name = g->ladder_name;
-    }
+    note_ladder(s, g);
     if (g->has_rolls) {
         const struct adj_summary_seen_s *e = seen_find(s, g, index);
         if (e) {
@@ -345,10 +369,22 @@ static int standing_cmp(const void *x, const void *y)
     return c ? c : (a->name_len > b->name_len) - (a->name_len < b->name_len);
 }
 
+/* Whether p is one of the players of a ladder used. */
+static bool listed(const adj_summary_t *s, const adj_standing_t *p)
+{
+    for (size_t i = 0; i < s->ladder_count; i++)
+        if (adj_ladder_player(s->ladders[i], p->name, p->name_len))
+            return true;
+    return false;
+}
+
 void adj_summary_finish(adj_summary_t *s)
 {
     if (s->standing_count)
         qsort(s->standings, s->standing_count, sizeof *s->standings, standing_cmp);
+    for (size_t i = 0; s->ladder_lists_players && i < s->standing_count; i++)
+        if (s->standings[i].in_ladder < 0)  /* named only where no ladder lists players */
+            s->standings[i].in_ladder = listed(s, &s->standings[i]);
     free(s->slots);  /* indexes are stale once sorted */
     s->slots = NULL;
     s->slot_cap = 0;
@@ -363,5 +399,6 @@ void adj_summary_free(adj_summary_t *s)
     free(s->standings);
     free(s->slots);
     free(s->seen);
+    free(s->ladders);
     memset(s, 0, sizeof *s);
 }

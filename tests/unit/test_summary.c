@@ -59,6 +59,7 @@ static adj_summary_game_t game(const char *p0, const char *p1, int winner, bool 
     g.player_len[1] = p1 ? strlen(p1) : 0;
     g.has_result = result;
     g.winner = winner;
+    g.in_ladder[0] = g.in_ladder[1] = -1;  /* no ladder lists players */
     return g;
 }
 
