@@ -11,7 +11,7 @@
  * their details are held (rows, more) until the standings are known.
  *
  * Bounded (SPEC 5.1): at most PAGE_ROWS game rows, PAGE_DIAGS diagnostics
- * a game (as SPEC 9 bounds a listing), and page_bytes in all, the details
+ * a game (as the single-game page, SPEC 9), and page_bytes in all, the details
  * dropped from the last game backwards until the page fits. `more` holds
  * each game's details as "\0N\n" then its HTML (escaped text never holds a
  * NUL); once `more` is past page_bytes the HTML is left out (it could not
@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { PAGE_ROWS = 20000, PAGE_DIAGS = 20000, PAGE_TAIL = 4096 };
+enum { PAGE_ROWS = 20000, PAGE_DIAGS = HTML_MAX_DIAGS, PAGE_TAIL = 4096 };
 static const size_t page_bytes = (size_t)32 << 20;
 
 static const char extra_style[] =
