@@ -32,17 +32,30 @@ static const size_t page_bytes = (size_t)32 << 20;
 static const char extra_style[] =
     "tr:target{outline:2px solid var(--link)}details:target{outline:2px solid var(--link)}\n"
     "td.e{color:var(--err);font-weight:600}td.w{color:var(--warn)}td.u{font-style:italic}\n"
-    "th.n{text-align:right}.dup{color:var(--muted)}td.nw{white-space:nowrap}\n"
-    "span.out{color:var(--warn);font-style:italic;white-space:nowrap}\n"
+    "th.n{text-align:right}.dup{color:var(--muted)}\n"
+    "span.out{color:var(--warn);font-style:italic}\n"
     "table.wide{width:100%}table.wide td{overflow-wrap:anywhere}"
-    "details summary,p{overflow-wrap:anywhere}span.l{display:none}\n"
-    "@media (max-width:48em){table.games thead{display:none}"
-    "table.games,table.games tbody,table.games tr,table.games td{display:block}"
-    "table.games tr{border-bottom:2px solid var(--line);padding:.3em 0}"
-    "table.games td{border:0;padding:.05em 0;white-space:normal;text-align:left}"
+    /* the games' columns shared out, so that no word is broken where room is */
+    "body{max-width:100em}table.games{table-layout:fixed}"
+    "table.games th:nth-child(1){width:3%}table.games th:nth-child(2){width:9%}"
+    "table.games th:nth-child(3),table.games th:nth-child(8){width:6%}"
+    "table.games th:nth-child(4){width:9%}table.games th:nth-child(5){width:14%}"
+    "table.games th:nth-child(6),table.games th:nth-child(7){width:9%}"
+    "table.games th:nth-child(9){width:12%}\n"
+    "summary,p{overflow-wrap:anywhere}span.l{display:none}\n"
+    /* a phone: each game's cells stacked, each player's numbers in a line */
+    "@media (max-width:48em){table.wide thead{display:none}"
+    "table.wide,table.wide tbody,table.wide tr,table.wide td{display:block}"
+    "table.wide tr{border-bottom:2px solid var(--line);padding:.3em 0}"
+    "table.wide td{border:0;padding:.05em 0;white-space:normal;text-align:left}"
     "span.l{display:inline-block;min-width:5.5em;color:var(--muted);font-weight:400;"
     "font-style:normal}"
-    "table.stand th,table.stand td{padding-right:.3em}table.stand th{font-size:.85em}}\n";
+    "table.games td{padding-left:5.5em}table.games span.l{width:5.5em;margin-left:-5.5em}"
+    "table.stand td.n{display:inline-block;margin-right:1em}"
+    "table.stand td.n span.l{min-width:0;margin-right:.3em}"
+    "table.stand td:first-child{display:inline;margin-right:.4em}"
+    "table.stand td:nth-child(2){display:inline;font-weight:600}"
+    "table.stand td:nth-child(2)::after{content:\"\";display:block}}\n";
 
 /* A cell's label, shown only when the cells are stacked. */
 static void label(adj_buf_t *out, const char *l)
@@ -74,7 +87,7 @@ static void players_cell(adj_buf_t *out, const adj_summary_game_t *g)
 static void tally_cell(adj_buf_t *out, const char *what, const adj_summary_game_t *g, bool show,
                        const int64_t vp[2], const bool *present)
 {
-    adj_buf_puts(out, "<td class=\"nw\">");
+    adj_buf_puts(out, "<td>");
     label(out, what);
     if (!show) {
         adj_buf_puts(out, "&#8212;</td>");
@@ -158,7 +171,7 @@ void adj_html_summary(adj_buf_t *out, adj_buf_t *more, const adj_summary_game_t 
     tally_cell(out, "claimed", g, g->replayed && g->has_claim, g->claim, g->claim_present);
     adj_buf_printf(out, "<td%s>", g->claim_verdict == ADJ_CLAIM_WRONG ? " class=\"e\"" : "");
     label(out, "claim");
-    adj_buf_printf(out, "%s</td><td class=\"nw\">", claim_text[g->claim_verdict]);
+    adj_buf_printf(out, "%s</td><td>", claim_text[g->claim_verdict]);
     label(out, "result");
     adj_buf_reset(&t);
     adj_summary_result_text(&t, g);
@@ -261,10 +274,17 @@ static void standings(adj_buf_t *out, const adj_summary_t *s)
         html_text(out, p->name, p->name_len);
         if (p->in_ladder == 0)  /* SPEC 5.1: marked */
             adj_buf_puts(out, " <span class=\"out\">(not in the ladder)</span>");
-        adj_buf_printf(out, "</td><td class=\"n\">%zu</td><td class=\"n\">%zu</td>"
-                       "<td class=\"n\">%zu</td><td class=\"n\">%zu</td><td class=\"n\">%zu</td>"
-                       "<td class=\"n\">%zu</td></tr>\n",
-                       p->games, p->wins, p->draws, p->losses, p->with_errors, p->unfinished);
+        adj_buf_puts(out, "</td>");
+        static const char *const col[] = {"games", "wins", "draws", "losses", "with errors",
+                                          "unfinished"};
+        const size_t v[] = {p->games, p->wins, p->draws, p->losses, p->with_errors,
+                            p->unfinished};
+        for (size_t k = 0; k < sizeof v / sizeof v[0]; k++) {
+            adj_buf_puts(out, "<td class=\"n\">");
+            label(out, col[k]);
+            adj_buf_printf(out, "%zu</td>", v[k]);
+        }
+        adj_buf_puts(out, "</tr>\n");
     }
     adj_buf_puts(out, "</tbody></table>\n<p>Sorted by wins, then fewest losses, then "
                       "name. A game logged twice counts once; a game with no result (unfinished, "
