@@ -2,7 +2,10 @@
 results page rendered by headless Chromium (Debian's `chromium`) and the
 DOM it builds checked against the JSON summary (check_html.py's rules: the
 CSP, fragments only, one row per game, the standings, the details), a
-hostile player name giving no element of its own; then screenshots in the
+hostile player name giving no element of its own; the layout at 360 px
+(nothing scrolls sideways, inside a box or not) and 1280 px (the games table
+wider than 900 px), measured by a script added to a copy of the page, with
+screenshots at both widths; then screenshots in the
 light and dark schemes and a printed page, checked for their background and
 kept in OUTDIR for a person to look at.
 
@@ -104,8 +107,7 @@ MEASURE = """<script>
   var pre = document.createElement("pre");
   pre.id = "measure";
   pre.textContent = JSON.stringify({inner: W, doc: document.documentElement.scrollWidth,
-    boxes: wide.slice(0, 5), out: out.slice(0, 5), games: t ? t.getBoundingClientRect().width : 0,
-    stand: document.querySelector("table.stand").getBoundingClientRect().width});
+    boxes: wide.slice(0, 5), out: out.slice(0, 5), games: t ? t.getBoundingClientRect().width : 0});
   if (window.parent !== window) parent.postMessage(pre.textContent, "*");
   else document.body.appendChild(pre);
 })();
