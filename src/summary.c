@@ -91,19 +91,35 @@ static char *dup_n(const char *s, size_t n)
     return d;
 }
 
-/* The scenario without leading and trailing spaces, as the ladder keys it. */
+/* The scenario as written (SPEC 5.1 shows it so). */
 static void take_scenario(adj_summary_game_t *g, const adj_reader_t *r)
 {
     size_t n = 0;
     const char *s = r ? adj_reader_scenario(r, &n) : NULL;
     if (!s)
         return;
-    while (n && *s == ' ')
-        s++, n--;
-    while (n && s[n - 1] == ' ')
-        n--;
     g->scenario = dup_n(s, n);
     g->scenario_len = n;
+}
+
+/* The victory table of g's scenario without leading and trailing spaces,
+ * as the ladder keys it (SPEC 13); NULL when none. */
+static const adj_victory_row_t *victory(const adj_summary_game_t *g, const adj_ladder_t *ladder,
+                                        size_t *n)
+{
+    *n = 0;
+    if (!ladder || !g->scenario)
+        return NULL;
+    const char *s = g->scenario;
+    size_t len = g->scenario_len;
+    while (len && *s == ' ')
+        s++, len--;
+    while (len && s[len - 1] == ' ')
+        len--;
+    char *key = dup_n(s, len);
+    const adj_victory_row_t *rows = adj_ladder_victory(ladder, key, n);
+    free(key);
+    return rows;
 }
 
 static void take_header(adj_summary_game_t *g, const adj_header_t *h, const adj_ladder_t *l)
@@ -132,9 +148,8 @@ static void take_result(adj_summary_game_t *g, const adj_ladder_t *ladder)
     g->has_result = true;
     g->margin = d < 0 ? adj_sat_sub(0, d) : d;
     g->winner = d > 0 ? 0 : d < 0 ? 1 : -1;
-    size_t n = 0;
-    const adj_victory_row_t *rows =
-        ladder && g->scenario ? adj_ladder_victory(ladder, g->scenario, &n) : NULL;
+    size_t n;
+    const adj_victory_row_t *rows = victory(g, ladder, &n);
     bool draw;
     g->level = adj_summary_level(rows, rows ? n : 0, g->margin, &draw);
     if (draw)
