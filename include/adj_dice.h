@@ -55,9 +55,13 @@ typedef struct adj_dice_counts_s {
 typedef struct adj_dice_side_s {
     char *name;                 /* owned: the side's name (may hold NUL bytes) */
     size_t len;
-    char *player;               /* owned: its player's name as written, NULL when none */
+    char *player;               /* owned: its player's name (the ladder's canonical name
+                                   when a ladder knows him, else as written), NULL when none */
     size_t player_len;
-    char *key;                  /* owned: the key of that name (adj_names.h), or NULL */
+    bool canonical;             /* `player` is a ladder's canonical name */
+    char *spelling;             /* owned: the name as the log writes it (NULL: none) */
+    size_t spelling_len;
+    char *key;                  /* owned: the key of `player` (adj_names.h), or NULL */
     size_t key_len;
     adj_dice_counts_t counts;
 } adj_dice_side_t;
@@ -99,8 +103,10 @@ typedef struct adj_dice_spelling_s {
 
 typedef struct adj_dice_group_s {
     bool player;                /* a player group, else an unnamed side */
-    const char *name;           /* borrowed: the shown name (player) or the side's name */
+    const char *name;           /* borrowed: the shown name (player: a ladder's canonical
+                                   name, else the first spelling met) or the side's name */
     size_t len;
+    bool canonical;             /* `name` is a ladder's canonical name */
     const char *key;            /* borrowed: the player's key */
     size_t key_len;
     adj_dice_spelling_t *spellings; /* owned: every spelling met, in order (players) */

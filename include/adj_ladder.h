@@ -37,8 +37,9 @@ const adj_victory_row_t *adj_ladder_victory(const adj_ladder_t *l, const char *s
                                             size_t *n);
 
 /* The canonical name of the ladder player whose name or alias has the key
- * of name[0..len) (SPEC 7), or NULL when none. */
-const char *adj_ladder_player(const adj_ladder_t *l, const char *name, size_t len);
+ * of name[0..len) (SPEC 7), or NULL when none: borrowed from the ladder,
+ * its bytes with their length (a name may hold NUL bytes). */
+const adj_ld_text_t *adj_ladder_player(const adj_ladder_t *l, const char *name, size_t len);
 
 /* ---- Beyond the summary's interface: finding and using a ladder ---- */
 

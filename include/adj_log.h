@@ -32,6 +32,14 @@ typedef enum adj_field_e {
     ADJ_FIELD_COUNT
 } adj_field_t;
 
+/* The bounds that keep every VP tally exact in a signed 64-bit integer
+ * (SPEC 1, 2, 3.8): a `vp` event's `points` lie in -ADJ_MAX_VP..ADJ_MAX_VP,
+ * a roster `vp` in 0..ADJ_MAX_VP, a claimed total in
+ * -ADJ_MAX_CLAIM..ADJ_MAX_CLAIM; a value outside is bad-field. A tally
+ * would need 9 * 10^12 awards, some 100 TB of log, to leave 64 bits. */
+#define ADJ_MAX_VP 1000000
+#define ADJ_MAX_CLAIM INT64_C(1000000000000000)
+
 /* The catalogue of event kinds (SPEC 2), the one place a kind is declared:
  *
  *   X(ENUM, key, SUBJECT, F1, F2, F3, F4)
@@ -39,7 +47,8 @@ typedef enum adj_field_e {
  * `key` is the kind key as written (stringified) and names the engine's
  * handler, on_<key>. SUBJECT is the type of the kind key's value; each Fi is
  * F(FIELD, TYPE, REQUIRED) -- FIELD a row of ADJ_FIELD_LIST, REQUIRED 1 or
- * 0 -- or N for no field. Types: INT, INT_NONNEG, INT_POS, BOOL, STRING, ID
+ * 0 -- or N for no field. Types: INT, INT_NONNEG, INT_POS, POINTS (an
+ * integer of at most ADJ_MAX_VP in size), BOOL, STRING, ID
  * (a roster id), RESULT_ILLNESS, RESULT_DURATION, FLIP_TO, STATUS and NOTE
  * (any scalar; `end` reads its claim itself). Every kind also takes `note`.
  * Derived from it: the kind enum and names (below), the reader's kind specs,
@@ -56,7 +65,7 @@ typedef enum adj_field_e {
     X(WOUND, wound, ID, F(LEVEL, INT_POS, 1), N, N, N)                                 \
     X(FLIP, flip, ID, F(TO, FLIP_TO, 1), N, N, N)                                      \
     X(REPLACE, replace, ID, F(BY, ID, 1), N, N, N)                                     \
-    X(VP, vp, STRING, F(POINTS, INT, 1), F(LEADER, ID, 0), F(REASON, STRING, 0), N)    \
+    X(VP, vp, STRING, F(POINTS, POINTS, 1), F(LEADER, ID, 0), F(REASON, STRING, 0), N)    \
     X(STATE, state, ID, F(STATUS, STATUS, 1), F(LEVEL, INT, 0), F(INACTIVE, BOOL, 0), N) \
     X(END, end, NOTE, N, N, N, N)
 
@@ -206,8 +215,13 @@ typedef struct adj_header_s {
     bool has_imc;                 /* an imc table was given and is well-formed */
     int64_t (*imc_rows)[6];       /* owned array of rows, MPs for modified roll 1..6 */
     size_t imc_row_count;
-    char *players[2];             /* owned; the player named for each side, or NULL */
+    char *players[2];             /* owned; the player named for each side (the ladder's
+                                     canonical name when a ladder knows him), or NULL;
+                                     bytes with a length: may hold NUL bytes */
     size_t player_len[2];
+    char *written[2];             /* owned; that name as the log writes it (spaces
+                                     trimmed), NULL exactly when players[s] is */
+    size_t written_len[2];
     adj_ruling_raw_t *rulings;    /* owned: the log's `rulings`, file order */
     size_t ruling_count;
     bool rulings_bad;             /* `rulings` is not a mapping (at rulings_mark) */
@@ -231,7 +245,7 @@ typedef struct adj_span_s {
 /* One `end` claim item, as written. */
 typedef struct adj_claim_item_s {
     int side;             /* 0/1, or -1 when the key is not a side */
-    bool value_ok;        /* the value is an integer */
+    bool value_ok;        /* the value is an integer within ADJ_MAX_CLAIM in size */
     int64_t value;
     const char *key;      /* borrowed key text (NULL if the key is not a scalar) */
     adj_mark_t key_mark;

@@ -11,6 +11,7 @@
 #include "adj_chronicle.h"
 #include "adj_dice.h"
 #include "adj_ladder.h"
+#include "adj_sha256.h"
 
 /* ---- explain: one leader's story (SPEC 6.3) ---- */
 
@@ -37,6 +38,11 @@ typedef struct adj_compare_s {
     const char *file;              /* borrowed */
     const adj_audit_t *run[2];     /* borrowed: [0] the default reading, [1] the alternative */
     const adj_rulings_t *alt;      /* borrowed: the alternative's rulings */
+    /* the rulings where the alternative differs from the default reading, which
+     * is the rulings in force without the command line's (SPEC 13): the ladder's
+     * and the log's, not only SPEC 3's defaults */
+    bool alt_differs[ADJ_RULING_COUNT];
+    bool rulings_differ;           /* any of them */
     bool replayed;                 /* both replays began: leaders and tallies compare */
     bool *only[2];                 /* owned: per diagnostic of run[k], true if not in the other */
     size_t only_count[2];
@@ -70,6 +76,7 @@ adj_claim_t adj_claim_verdict(const adj_audit_t *a);
 typedef struct adj_summary_game_s {
     const char *file;              /* borrowed: the name as given */
     size_t number;                 /* 1, 2, ... in input order: the page's G<n> */
+    const adj_ladder_t *ladder_of; /* borrowed: the game's ladder, or NULL */
     const char *ladder;            /* borrowed: the ladder file's path, or NULL */
     const char *ladder_name;       /* borrowed: the ladder's name, or NULL */
     const char *duplicate_of;      /* borrowed: the earlier file of the same game, or NULL */
@@ -81,6 +88,8 @@ typedef struct adj_summary_game_s {
     size_t side_len[2];
     char *players[2];              /* owned: canonical, or NULL for no one named */
     size_t player_len[2];
+    signed char in_ladder[2];      /* the player is one of the ladder's players: 1, 0;
+                                      -1 when the game's ladder lists none (or no ladder) */
     bool replayed;                 /* vp holds the regenerated tally */
     int64_t vp[2];
     bool has_claim;
@@ -97,8 +106,7 @@ typedef struct adj_summary_game_s {
     const char *level;             /* borrowed from the ladder, or NULL */
     int64_t margin;
     bool has_rolls;                /* at least one counted roll (SPEC 7) */
-    uint64_t rolls_hash;           /* a hash of the counted rolls' sequence */
-    uint64_t roll_count;
+    unsigned char rolls_digest[ADJ_SHA256_LEN];  /* of the counted rolls' sequence (SPEC 5.1) */
     adj_diags_t diags;             /* owned, only when kept (html): the findings */
 } adj_summary_game_t;
 
@@ -109,13 +117,18 @@ void adj_summary_game_free(adj_summary_game_t *g);
 
 /* What the summary's replay observes (adj_audit_opts_t.on_entry with
  * adj_summary_on_entry and entry_ctx a adj_summary_rolls_t): the counted
- * rolls (SPEC 7: kind, subject, roll in 1..6), hashed in log order. */
+ * rolls (SPEC 7: kind, subject, roll in 1..6), digested in log order. */
 typedef struct adj_summary_rolls_s {
-    uint64_t hash;
+    adj_sha256_t sha;
     uint64_t count;
 } adj_summary_rolls_t;
 
 void adj_summary_rolls_init(adj_summary_rolls_t *r);
+/* One counted roll: kind ('i', 'l', 'd' or 's'), the leader's id, 1..6. */
+void adj_summary_rolls_add(adj_summary_rolls_t *r, char kind, const char *id, size_t id_len,
+                           int roll);
+/* Into g (whose `stopped` is set): has_rolls and the digest; r is spent. */
+void adj_summary_rolls_take(adj_summary_game_t *g, adj_summary_rolls_t *r);
 void adj_summary_on_entry(void *ctx, const adj_audit_t *a, const adj_entry_t *en, size_t from,
                           bool was_over);
 
@@ -133,6 +146,8 @@ typedef struct adj_standing_s {
     char *key;       /* owned: the name's key (SPEC 7) */
     size_t key_len;
     size_t games, wins, draws, losses, with_errors, unfinished;
+    signed char in_ladder;  /* 1: one of the players of a ladder used; 0: not; -1:
+                               unknown (no ladder used lists players) */
 } adj_standing_t;
 
 /* A run's totals (SPEC 5.1). */
@@ -150,8 +165,10 @@ typedef struct adj_summary_s {
     struct adj_summary_seen_s *seen;  /* owned: one per file with rolls, for duplicates */
     size_t seen_count, seen_cap;
     adj_summary_total_t total;
-    const char *ladder;          /* borrowed: the first ladder file's path met, or NULL */
-    const char *ladder_name;     /* borrowed: that ladder's name, or NULL */
+    /* borrowed: the ladders used, in the order first met; owned array */
+    const adj_ladder_t **ladders;
+    size_t ladder_count, ladder_cap;
+    bool ladder_lists_players;   /* a ladder used lists players: in_ladder is known */
 } adj_summary_t;
 
 /* Count game `g` (file `index` of the run, named `names[index]`): its

@@ -3,11 +3,15 @@
  * the ladder of SPEC 13): the key of a name, and the one-edit look-alike
  * test between two keys. Shared by `dice` and the ladder.
  *
- * The key of a name is the name case-folded (Unicode full case folding) in
- * NFC form (utf8proc's NFC with CASEFOLD), with every run of white space
- * (Unicode White_Space, the no-break space included) made one U+0020 and
- * none at either end. A name that is not valid UTF-8 is keyed as its bytes
- * (such a key never equals a valid one: it is not valid UTF-8 either).
+ * The key of a name is Unicode's canonical caseless match of it with every
+ * default-ignorable code point removed (zero-width spaces and joiners,
+ * U+FEFF, the soft hyphen, the bidi controls): NFC(casefold(D)), D the name
+ * in NFD without those (utf8proc: DECOMPOSE | IGNORE, then CASEFOLD |
+ * COMPOSE), with every run of white space (Unicode White_Space, the
+ * no-break space included) made one U+0020 and none at either end. A name
+ * that is not valid UTF-8 is keyed as its bytes (such a key never equals a
+ * valid one: it is not valid UTF-8 either). Names are bytes with a length:
+ * a NUL is a code point like another.
  *
  *     size_t n; char *k = adj_name_key(name, len, &n);   ... free(k);
  *

@@ -108,6 +108,10 @@ size_t adj_reader_take_dropped(adj_reader_t *r, adj_dropped_t out[ADJ_MAX_DROPPE
 
 /* "Did you mean" among `names` (NULL entries skipped): the closest, or NULL. */
 const char *adj_closest_name(const char *key, size_t n, const char *const *names, size_t count);
+/* The same among names with lengths (lens NULL: C strings), for names that
+ * may hold NUL bytes (players): the index of the closest, or SIZE_MAX. */
+size_t adj_closest_index(const char *key, size_t n, const char *const *names,
+                         const size_t *lens, size_t count);
 
 /* "Did you mean": the roster index of the id closest to `key` (the same id
  * but for case, or a slip of one or two letters), or -1. `used` (NULL: no
@@ -231,8 +235,9 @@ typedef const adj_scenario_t *(*adj_scenario_fn)(void *ctx, const char *name, si
 /* The canonical name of a player named in the log's `players` (SPEC 13),
  * called once per named side with the name (spaces trimmed) and its
  * value's place: NULL keeps the name as written (the callback may warn
- * unknown-player). */
-typedef const char *(*adj_player_fn)(void *ctx, const char *name, size_t len, adj_mark_t at,
+ * unknown-player). The text returned (borrowed, valid while the ladder
+ * is) has a length: a name may hold NUL bytes. */
+typedef const adj_ld_text_t *(*adj_player_fn)(void *ctx, const char *name, size_t len, adj_mark_t at,
                                      adj_diags_t *diags);
 void adj_reader_set_ladder(adj_reader_t *r, adj_scenario_fn scenario, adj_player_fn player,
                            void *ctx);

@@ -38,10 +38,16 @@ const char *adj_ruling_src_name(adj_ruling_src_t s);
 bool adj_rulings_set(adj_rulings_t *rs, const char *name, const char *value,
                      adj_ruling_src_t src, bool *bad_value);
 
+/* Why `name: value` as written (either NULL when it is not a string) sets
+ * no ruling, in words with a did-you-mean, appended to `msg`; true when the
+ * value is at fault (the message then points at the value, else the name). */
+bool adj_ruling_refusal(adj_buf_t *msg, const char *name, const char *value);
+
 /* A log's or a ladder's `rulings` entries, set into `rs` from `src` in
- * file order: an unknown name or value is a bad-field finding in `d` (its
- * message ends with `tail`: "" or "; the entry is dropped"). The one loop
- * the replay (the log's) and the ladder (its house rulings) both run. */
+ * file order: one that sets no ruling is a bad-field finding in `d`, at
+ * its name or its value as adj_ruling_refusal says (its message ends with
+ * `tail`: "" or "; the entry is dropped"). The one loop the replay (the
+ * log's) and the ladder (its house rulings) both run. */
 struct adj_diags_s;
 void adj_rulings_read(adj_rulings_t *rs, const adj_ruling_raw_t *raw, size_t n,
                       adj_ruling_src_t src, struct adj_diags_s *d, const char *tail);

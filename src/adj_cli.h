@@ -205,11 +205,16 @@ bool adj_slurp(const char *path, size_t limit, adj_buf_t *out, adj_slurp_status_
 
 /* signals.c: keep descriptors 0-2 from being taken by a log (call first). */
 void adj_guard_std_fds(void);
-/* SIGINT, SIGTERM, SIGHUP set a flag (a second one stops at once); a
- * command finishes the report it is writing, starts none after it, and
- * adjutant exits 128 + the number adj_signal_caught gives (0: none).
+/* SIGINT, SIGTERM, SIGHUP end the run at once, exit 128 + the signal's
+ * number, even one blocked in an open or a read (a FIFO) (SPEC 13). While
+ * a report is being written (between adj_output_begin and adj_output_end)
+ * they set a flag instead: the command finishes that report (within a
+ * second), starts none after it, and adjutant exits 128 + the number
+ * adj_signal_caught gives (0: none). A second signal stops at once.
  * SIGPIPE is ignored: a closed pipe is a failed write (EPIPE, exit 2). */
 void adj_signals_install(void);
 int adj_signal_caught(void);
+void adj_output_begin(void);  /* main thread: a report starts into stdout */
+void adj_output_end(void);    /* ...and is flushed whole */
 
 #endif

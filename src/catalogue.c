@@ -20,7 +20,7 @@
 /* The catalogue's name of a value type of ADJ_EVENT_CATALOGUE, with the
  * range and the values it implies. */
 typedef enum cat_type_e {
-    CT_INT, CT_INT_NONNEG, CT_INT_POS, CT_BOOL, CT_STRING, CT_ID, CT_NOTE,
+    CT_INT, CT_INT_NONNEG, CT_INT_POS, CT_POINTS, CT_BOOL, CT_STRING, CT_ID, CT_NOTE,
     CT_RESULT_ILLNESS, CT_RESULT_DURATION, CT_FLIP_TO, CT_STATUS
 } cat_type_t;
 
@@ -71,7 +71,7 @@ static const char *type_name(cat_type_t t, bool die)
     if (die)
         return "die";
     switch (t) {
-    case CT_INT: case CT_INT_NONNEG: case CT_INT_POS: return "int";
+    case CT_INT: case CT_INT_NONNEG: case CT_INT_POS: case CT_POINTS: return "int";
     case CT_BOOL: return "bool";
     case CT_ID: return "leader";
     case CT_STRING: case CT_NOTE: return "text";
@@ -131,9 +131,10 @@ static void put_field(adj_json_t *j, const cat_field_t *f, bool die)
     adj_json_member_str(j, "label", cat_field_info[f->field].label);
     adj_json_member_str(j, "type", type_name(f->type, die));
     adj_json_member_bool(j, "required", f->required);
-    put_bound(j, "min", die || f->type == CT_INT_NONNEG || f->type == CT_INT_POS,
-              die ? 1 : f->type == CT_INT_POS ? 1 : 0);
-    put_bound(j, "max", die, 6);
+    put_bound(j, "min", die || f->type == CT_INT_NONNEG || f->type == CT_INT_POS ||
+                            f->type == CT_POINTS,
+              die ? 1 : f->type == CT_INT_POS ? 1 : f->type == CT_POINTS ? -ADJ_MAX_VP : 0);
+    put_bound(j, "max", die || f->type == CT_POINTS, die ? 6 : ADJ_MAX_VP);
     put_default(j, cat_field_info[f->field].def);
     put_values(j, f->type);
     adj_json_close_object(j);

@@ -237,8 +237,14 @@ static int opt_ladder(adj_config_t *c, const char *val)
         return usage_error(c, "--ladder and --no-ladder cannot both be given");
     if (strcmp(val, "-") == 0)
         return usage_error(c, "--ladder names a file, not standard input ('-')");
-    if (stat(val, &st) == 0 && S_ISDIR(st.st_mode))
+    if (!*val)
+        return usage_error(c, "--ladder names a file: its name is empty");
+    bool there = stat(val, &st) == 0;  /* stat blocks on no FIFO; ladder.c checks again */
+    if (there && S_ISDIR(st.st_mode))
         return usage_error(c, "--ladder names a file: '%s' is a directory", shown_word(val));
+    if (there && !S_ISREG(st.st_mode))  /* a FIFO would block every run (SPEC 13) */
+        return usage_error(c, "--ladder names a regular file: '%s' is a FIFO, a socket or a "
+                           "device", shown_word(val));
     c->ladder = val;
     return -1;
 }
@@ -385,16 +391,11 @@ static int option_refused(adj_config_t *c, const char *name)
     return st;
 }
 
-static int print_version(adj_config_t *c)
-{
-    printf("adjutant %s (log format adjutant/1)\n", ADJ_VERSION);
-    adj_config_free(c);
-    return adj_cli_flush(ADJ_EXIT_OK);
-}
-
-/* Written whole from memory: a list longer than stdio's buffer would
- * otherwise meet a full disk mid-print and lose the write's errno. */
-static int list_codes(adj_config_t *c)
+/* What an action prints (--help, --version, --list-codes, --list-options),
+ * made in memory and written whole, as a report is: a failed write (a full
+ * disk, a closed pipe) is exit 2 with a message (issue 33 item 14), and a
+ * text longer than stdio's buffer cannot meet it mid-print and lose errno. */
+static int write_whole(adj_config_t *c, void (*print)(FILE *f))
 {
     adj_config_free(c);
     char *text = NULL;
@@ -402,13 +403,21 @@ static int list_codes(adj_config_t *c)
     FILE *m = open_memstream(&text, &len);
     if (!m)
         adj_oom();
-    print_codes(m);
+    print(m);
     fclose(m);
     adj_buf_t b = {.data = text, .len = len, .cap = len};
     int st = adj_cli_write_flush(&b) ? ADJ_EXIT_OK : ADJ_EXIT_IO;
     free(text);
     return adj_cli_flush(st);
 }
+
+static void version_text(FILE *f)
+{
+    fprintf(f, "adjutant %s (log format adjutant/1)\n", ADJ_VERSION);
+}
+
+static int print_version(adj_config_t *c) { return write_whole(c, version_text); }
+static int list_codes(adj_config_t *c) { return write_whole(c, print_codes); }
 
 /* A first word that is an action, done at once: no command runs. */
 typedef struct cli_action_s {
@@ -454,48 +463,48 @@ static int list_catalogue(adj_config_t *c)
 }
 
 /* One option's --list-options line: "option -j VALUE". */
-static void list_option(const cli_option_t *o)
+static void list_option(FILE *f, const cli_option_t *o)
 {
     const char *arg = !o->arg ? "" : o->apply == opt_format ? " FORMAT" : " VALUE";
     if (o->short_name)
-        printf("option %s%s\n", o->short_name, arg);
-    printf("option %s%s\n", o->long_name, arg);
+        fprintf(f, "option %s%s\n", o->short_name, arg);
+    fprintf(f, "option %s%s\n", o->long_name, arg);
 }
 
 /* --list-options (not in --help): the tables, one item a line, for the
  * test that holds the man page and the bash completion to them; `takes
  * CMD OPTION...` is every option the command accepts (an option with no
  * bit, such as -h, is every command's). */
-static int list_options(adj_config_t *c)
+static void option_lists(FILE *f)
 {
     for (size_t i = 0; adj_command_at(i); i++)
-        printf("command %s\n", adj_command_at(i)->name);
+        fprintf(f, "command %s\n", adj_command_at(i)->name);
     for (size_t i = 0; i < ACTION_COUNT; i++)
         if (strcmp(actions[i].name, "--list-options") != 0)
-            printf("action %s\n", actions[i].name);
+            fprintf(f, "action %s\n", actions[i].name);
     for (size_t i = 0; i < OPTION_COUNT; i++)
-        list_option(&options[i]);
+        list_option(f, &options[i]);
     for (size_t i = 0; adj_command_at(i); i++) {
-        printf("takes %s", adj_command_at(i)->name);
+        fprintf(f, "takes %s", adj_command_at(i)->name);
         for (size_t k = 0; k < OPTION_COUNT; k++) {
             const cli_option_t *o = &options[k];
             if (!o->bit || (o->bit & adj_command_at(i)->options))
-                printf(o->short_name ? " %s %s" : "%.0s %s", o->short_name ? o->short_name : "",
+                fprintf(f, o->short_name ? " %s %s" : "%.0s %s", o->short_name ? o->short_name : "",
                        o->long_name);
         }
-        putchar('\n');
+        fputc('\n', f);
     }
     for (size_t i = 0; adj_reporter_at(i); i++)
-        printf("format %s\n", adj_reporter_at(i)->name);
+        fprintf(f, "format %s\n", adj_reporter_at(i)->name);
     for (int r = 0; r < ADJ_RULING_COUNT; r++) {
-        printf("ruling %s", adj_ruling_name((adj_ruling_t)r));
+        fprintf(f, "ruling %s", adj_ruling_name((adj_ruling_t)r));
         for (int v = 0; v < adj_ruling_value_count((adj_ruling_t)r); v++)
-            printf(" %s", adj_ruling_value_name((adj_ruling_t)r, v));
-        putchar('\n');
+            fprintf(f, " %s", adj_ruling_value_name((adj_ruling_t)r, v));
+        fputc('\n', f);
     }
-    adj_config_free(c);
-    return ADJ_EXIT_OK;
 }
+
+static int list_options(adj_config_t *c) { return write_whole(c, option_lists); }
 
 static const adj_command_t *find_command(const char *name)
 {
@@ -552,18 +561,21 @@ static void print_options(FILE *f)
 }
 
 /* -h, --help and `help`, wherever they stand: the one place help is given. */
+static void help_text(FILE *f)
+{
+    print_usage(f);
+    fputs(help_intro, f);
+    print_commands(f);
+    fputs("\noptions:\n", f);
+    print_options(f);
+    fputs(help_outro, f);
+    print_rulings(f);
+}
+
 static int opt_help(adj_config_t *c, const char *val)
 {
     (void)val;
-    print_usage(stdout);
-    fputs(help_intro, stdout);
-    print_commands(stdout);
-    fputs("\noptions:\n", stdout);
-    print_options(stdout);
-    fputs(help_outro, stdout);
-    print_rulings(stdout);
-    adj_config_free(c);
-    return adj_cli_flush(ADJ_EXIT_OK);
+    return write_whole(c, help_text);
 }
 
 /* ------------------------------------------------------------------ */

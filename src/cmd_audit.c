@@ -65,7 +65,7 @@ static bool result_take(result_t *res, adj_audit_t *a, const adj_config_t *c)
 }
 
 /* --summary's replay of one file: an unfinished game as `status` replays
- * it, its counted rolls hashed for duplicates (SPEC 5.1). */
+ * it, its counted rolls digested for duplicates (SPEC 5.1). */
 static void summary_one(const adj_config_t *c, const char *path, result_t *res)
 {
     adj_audit_opts_t o = c->audit;
@@ -80,9 +80,7 @@ static void summary_one(const adj_config_t *c, const char *path, result_t *res)
         return;
     adj_summary_game_init(&res->game, &a, summary_reporter(c)->summary_diags);
     res->game.file = path;  /* the run's copy outlives the audit */
-    res->game.has_rolls = !res->game.stopped && rolls.count > 0;
-    res->game.rolls_hash = rolls.hash;
-    res->game.roll_count = rolls.count;
+    adj_summary_rolls_take(&res->game, &rolls);
     res->has_game = true;
     adj_audit_free(&a);
 }
@@ -112,6 +110,7 @@ static void audit_one(void *ctx, size_t i)
 static bool write_report(const adj_config_t *c, const adj_buf_t *out, totals_t *t)
 {
     const char *sep = c->summary ? NULL : c->reporter->separator;
+    adj_output_begin();
     bool sep_ok = !(out->len && sep && t->written && fputs(sep, stdout) == EOF);
     t->written = t->written || out->len;
     return adj_cli_write_flush(out) && sep_ok;

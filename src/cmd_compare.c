@@ -35,6 +35,23 @@ static bool compare_replay(const char *file, const adj_buf_t *in, adj_audit_t ru
     return true;
 }
 
+/* Every --ruling given is in force already: the default reading of compare
+ * is the rulings in force without the command line's (a ladder's, the
+ * log's; SPEC 13), so nothing would differ. */
+static void same_reading(const char *file, const adj_rulings_t *def)
+{
+    adj_buf_t b = {0};
+    for (int r = 0; r < ADJ_RULING_COUNT; r++)
+        if (def->src[r])
+            adj_buf_printf(&b, "%s%s=%s (%s)", b.len ? ", " : "", adj_ruling_name((adj_ruling_t)r),
+                           adj_ruling_value_name((adj_ruling_t)r, def->value[r]),
+                           adj_ruling_src_name((adj_ruling_src_t)def->src[r]));
+    adj_cli_error_name(file, "compare needs at least one --ruling NAME=VALUE that is not the "
+                       "default reading, the rulings in force without the command line's (%s)",
+                       b.data ? b.data : "the defaults");
+    adj_buf_free(&b);
+}
+
 static void compare_op(adj_buf_t *out, const adj_reporter_t *r, const void *cmp,
                        const adj_report_opts_t *o)
 {
@@ -51,6 +68,13 @@ static int compare_run(const adj_config_t *c)
         return ADJ_EXIT_USAGE;
     adj_compare_t cmp;
     adj_compare_init(&cmp, file, &run[0], &run[1], &run[1].rulings);
+    if (!cmp.rulings_differ) {
+        same_reading(file, &run[0].rulings);
+        adj_compare_free(&cmp);
+        adj_audit_free(&run[0]);
+        adj_audit_free(&run[1]);
+        return ADJ_EXIT_USAGE;
+    }
     int status = (cmp.leaders_differ || cmp.tally_differs) ? ADJ_EXIT_FLAWS : ADJ_EXIT_OK;
     status = adj_run_report(c, status, compare_op, &cmp);
     adj_compare_free(&cmp);
@@ -59,11 +83,12 @@ static int compare_run(const adj_config_t *c)
     return status;
 }
 
-/* A comparison needs another reading than the default. */
+/* A comparison needs another reading; whether one given differs from the
+ * default reading is known once the log's rulings are read (same_reading). */
 static const char *compare_check(const adj_config_t *c, adj_buf_t *msg)
 {
     (void)msg;
-    if (!c->rulings_given || adj_rulings_is_default(&c->audit.rulings))
+    if (!c->rulings_given)
         return "compare needs at least one --ruling NAME=VALUE that is not the default";
     return NULL;
 }

@@ -18,6 +18,14 @@ static void ladder_report(adj_buf_t *out, const adj_reporter_t *r, const void *c
 static int ladder_run(const adj_config_t *c)
 {
     const char *path = c->arg_count ? c->args[0] : ".";
+    if (c->no_ladder) {  /* no search was made: none is used */
+        adj_cli_error("no ladder file is used (--no-ladder)");
+        return ADJ_EXIT_FLAWS;
+    }
+    if (!*path) {
+        adj_cli_error("ladder: PATH is empty (a log or a directory; default .)");
+        return ADJ_EXIT_USAGE;
+    }
     struct stat st;
     bool is_dir = stat(path, &st) == 0 && S_ISDIR(st.st_mode);
     const adj_ladder_t *l = NULL;

@@ -51,6 +51,10 @@ void adj_compare_init(adj_compare_t *c, const char *file, const adj_audit_t *def
     c->run[0] = def;
     c->run[1] = alt;
     c->alt = alt_rulings;
+    for (int r = 0; r < ADJ_RULING_COUNT; r++) {
+        c->alt_differs[r] = alt_rulings->value[r] != def->rulings.value[r];
+        c->rulings_differ = c->rulings_differ || c->alt_differs[r];
+    }
     c->replayed = def->replayed && alt->replayed;
     if (c->replayed) {
         const adj_replay_t *x = &def->result, *y = &alt->result;

@@ -134,6 +134,10 @@ static void settle(reading_t *rd, const adj_diags_t *diags)
             continue;
         sd->player = adj_xstrndup(rd->h->players[s], rd->h->player_len[s]);
         sd->player_len = rd->h->player_len[s];
+        sd->spelling = adj_xstrndup(rd->h->written[s], rd->h->written_len[s]);
+        sd->spelling_len = rd->h->written_len[s];
+        sd->canonical = rd->h->player_len[s] != rd->h->written_len[s] ||
+                        memcmp(rd->h->players[s], rd->h->written[s], rd->h->written_len[s]) != 0;
         sd->key = adj_name_key(sd->player, sd->player_len, &sd->key_len);
     }
     if (f->rolls && f->rolls < f->roll_cap) {  /* five bytes a roll, no slack */
@@ -200,6 +204,7 @@ void adj_dice_file_free(adj_dice_file_t *f)
     for (int s = 0; s < 2; s++) {
         free(f->side[s].name);
         free(f->side[s].player);
+        free(f->side[s].spelling);
         free(f->side[s].key);
     }
     free(f->roll);
@@ -321,14 +326,21 @@ static adj_dice_group_t *player_group(gathering_t *ga, const adj_dice_side_t *sd
     size_t i = (size_t)key_hash(sd->key, sd->key_len) & (ga->table_cap - 1);
     for (; ga->table[i] != SIZE_MAX; i = (i + 1) & (ga->table_cap - 1)) {
         adj_dice_group_t *g = &ga->g[ga->table[i]];
-        if (g->key_len == sd->key_len && !memcmp(g->key, sd->key, sd->key_len))
-            return g;
+        if (g->key_len != sd->key_len || memcmp(g->key, sd->key, sd->key_len))
+            continue;
+        if (sd->canonical && !g->canonical) {  /* a ladder's name wins (SPEC 7) */
+            g->name = sd->player;
+            g->len = sd->player_len;
+            g->canonical = true;
+        }
+        return g;
     }
     ga->table[i] = ga->count;
     adj_dice_group_t *g = group_push(&ga->g, &ga->count, &ga->cap);
     g->player = true;
     g->name = sd->player;
     g->len = sd->player_len;
+    g->canonical = sd->canonical;
     g->key = sd->key;
     g->key_len = sd->key_len;
     return g;
@@ -362,7 +374,7 @@ static void build_groups(adj_dice_t *d)
             adj_dice_group_t *g;
             if (sd->player) {
                 g = player_group(&ga, sd);
-                spelling_add(g, sd->player, sd->player_len);
+                spelling_add(g, sd->spelling, sd->spelling_len);
             } else {
                 g = group_push(&unnamed, &un_count, &un_cap);
                 g->name = sd->name;

@@ -196,6 +196,10 @@ void engine_on_vp(adj_engine_t *e, const adj_entry_t *en)
     } else {
         verdict_ok = true;
     }
+    if (s->status != ADJ_ST_DEAD && e->living_claims++ == 0)
+        e->living_claim = (adj_contrib_t){.line = en->mark.line, .side = en->side,
+                                          .points = en->points, .leader = l},
+        e->living_status = s->status;
     if (s->status == ADJ_ST_DEAD && !e->book[l].death_claimed)
         e->causes[l].claim_line = en->mark.line;
     if (s->status == ADJ_ST_DEAD)
@@ -248,8 +252,9 @@ void engine_on_end(adj_engine_t *e, const adj_entry_t *en)
             adj_buf_free(&tmp);
         } else if (!c->value_ok) {
             diag(e, ADJ_D_BAD_FIELD, c->value_mark, NULL, -1,
-                 "the VP total claimed for %s must be an integer; the entry is dropped",
-                 e->header->sides[c->side]);
+                 "the VP total claimed for %s must be an integer from %lld to %lld; the "
+                 "entry is dropped",
+                 e->header->sides[c->side], (long long)-ADJ_MAX_CLAIM, (long long)ADJ_MAX_CLAIM);
         } else {
             e->claim_present[c->side] = true;
             e->claim[c->side] = c->value;
@@ -275,6 +280,7 @@ void engine_on_end(adj_engine_t *e, const adj_entry_t *en)
                    (long long)e->vp[0], e->header->sides[1], (long long)e->vp[1]);
     engine_why_tally(e, &m);
     engine_why_double_award(e, &m);
+    engine_why_living_claim(e, &m);
     diag(e, ADJ_D_VP_TALLY_MISMATCH, en->mark, NULL, -1, "%s", m.data);
     adj_buf_free(&m);
 }

@@ -114,6 +114,9 @@ typedef struct adj_engine_s {
 
     adj_contrib_t contribs[ADJ_MAX_CONTRIBS];
     size_t contrib_count;         /* all contributions, even past the array */
+    adj_contrib_t living_claim;   /* the first `vp ... leader:` for one not dead: not counted */
+    size_t living_claims;         /* how many */
+    adj_status_t living_status;   /* the first one's leader's status then */
 
     engine_cause_t *causes;       /* owned, header->leader_count */
     engine_note_t act_note;       /* an activation refused or without a die roll */
@@ -161,6 +164,9 @@ void engine_why_refused_in(const adj_engine_t *e, int32_t l, char *out, size_t s
 void engine_why_no_check(const adj_engine_t *e, int32_t l, char *out, size_t size);
 void engine_why_no_duration(const adj_engine_t *e, int32_t l, char *out, size_t size);
 void engine_why_double_award(const adj_engine_t *e, adj_buf_t *m);
+/* A `vp` with `leader:` for a leader not dead was taken as a claim for his
+ * death and not counted: the tally's message names it (issue 33 item 25). */
+void engine_why_living_claim(const adj_engine_t *e, adj_buf_t *m);
 
 /* ---- shared by the engine's files (engine.c defines them) ---- */
 

@@ -127,6 +127,20 @@ void engine_why_double_award(const adj_engine_t *e, adj_buf_t *m)
     }
 }
 
+void engine_why_living_claim(const adj_engine_t *e, adj_buf_t *m)
+{
+    const adj_contrib_t *c = &e->living_claim;
+    if (!e->living_claims)
+        return;
+    adj_buf_printf(m, "; the `vp` of %s %lld on line %zu names `leader: %s`, so it was taken "
+                   "as a claim for his death and not counted (he was %s)",
+                   e->header->sides[c->side], (long long)c->points, c->line, lid(e, c->leader),
+                   adj_status_name(e->living_status));
+    if (e->living_claims > 1)
+        adj_buf_printf(m, ", as %zu more such claims were", e->living_claims - 1);
+    adj_buf_puts(m, "; an award is written without `leader:`");
+}
+
 /* result-mismatch; `why` is the arithmetic that gives `outcome`. */
 void engine_why_result(adj_engine_t *e, const adj_entry_t *en, adj_result_t outcome,
                        const char *rule, const char *roll_kind, const char *why)

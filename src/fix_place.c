@@ -128,7 +128,7 @@ bool fix_place(fix_t *f)
         const char *why = NULL;
         if (e->offset == ADJ_SPAN_UNKNOWN)
             why = "where its value stands in the file is not known (too much multibyte text "
-                  "before it, or a collection)";
+                  "before it)";
         else if (e->offset > f->log->len || e->length > f->log->len - e->offset || e->offset < end)
             why = "its value's place in the file is out of order";
         if (why) {

@@ -184,15 +184,54 @@ static void refuse(const adj_ladder_t *l, const char *why)
     fprintf(stderr, "adjutant: %s: %s\n", l->shown, why);
 }
 
-static void read_ladder(adj_ladder_t *l, const struct stat *st)
+/* Why the file stat'ed as `st` is refused (SPEC 13), or NULL. */
+static const char *refusal(const struct stat *st)
 {
     if (S_ISDIR(st->st_mode))
-        return refuse(l, "is a directory, not a ladder file; it is refused");
+        return "is a directory, not a ladder file; it is refused";
+    if (!S_ISREG(st->st_mode))  /* a FIFO would block every run below it */
+        return "is not a regular file (a FIFO, a socket or a device); it is refused";
     if (st->st_mode & (S_IWGRP | S_IWOTH))
-        return refuse(l, "can be written by others than its owner; it is refused");
-    int fd = open(l->path, O_RDONLY | O_CLOEXEC);
+        return "can be written by others than its owner; it is refused";
+    /* Another account's file lends rulings to every log below it (as git's
+     * safe.directory): only one the user names is used. */
+    if (mode == ADJ_LADDER_FIND && st->st_uid != geteuid() && st->st_uid != 0)
+        return "is owned by another user, neither you nor root; it is refused (name it "
+               "with --ladder to use it)";
+    return NULL;
+}
+
+/* Opened without blocking (a FIFO put in its place since its stat would
+ * block an open), then checked again as opened: -1 when refused. */
+static int open_ladder(const adj_ladder_t *l, const struct stat *st)
+{
+    const char *why = refusal(st);
+    if (why) {
+        refuse(l, why);
+        return -1;
+    }
+    int fd = open(l->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+    if (fd < 0) {
+        refuse(l, strerror(errno));
+        return -1;
+    }
+    struct stat now;
+    why = fstat(fd, &now) != 0 ? strerror(errno) : refusal(&now);
+    if (!why && (now.st_dev != st->st_dev || now.st_ino != st->st_ino))
+        why = "changed while it was opened; it is refused";
+    if (why) {
+        refuse(l, why);
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+static void read_ladder(adj_ladder_t *l, const struct stat *st)
+{
+    int fd = open_ladder(l, st);
     if (fd < 0)
-        return refuse(l, strerror(errno));
+        return;
     adj_diags_t d = {0};
     adj_reader_t *r = adj_reader_new(fd, l->shown, &d);
     adj_reader_read_ladder(r, &l->doc);
@@ -393,17 +432,18 @@ static size_t scenario_index(const adj_ladder_t *l, const char *name, size_t len
 }
 
 /* unknown-scenario or unknown-player (SPEC 13): "KIND `NAME` is not one of
- * the KINDs of LADDER; THEN", with a did-you-mean among `names`. */
+ * the KINDs of LADDER; THEN", with a did-you-mean among `names` (bytes
+ * with their lengths, `lens`: a name may hold NUL bytes). */
 static void unknown_name(adj_diags_t *diags, adj_code_t code, adj_mark_t at, const char *name,
-                         size_t len, const char **names, size_t count, const char *kind,
-                         const char *shown, const char *then)
+                         size_t len, const char **names, const size_t *lens, size_t count,
+                         const char *kind, const char *shown, const char *then)
 {
-    const char *near = adj_closest_name(name, len, names, count);
+    size_t near = adj_closest_index(name, len, names, lens, count);
     adj_buf_t b = {0}, m = {0};
     adj_escape_text(&b, name, len);
-    if (near) {
+    if (near != SIZE_MAX) {
         adj_buf_puts(&m, " (did you mean `");
-        adj_escape_text(&m, near, strlen(near));
+        adj_escape_text(&m, names[near], lens[near]);
         adj_buf_puts(&m, "`?)");
     }
     adj_diags_add(diags, code, at, NULL, NULL, NULL, "%s `%s` is not one of the %ss of %s; %s%s",
@@ -422,15 +462,19 @@ static const adj_scenario_t *on_scenario(void *ctx, const char *name, size_t len
     if (i != SIZE_MAX)
         return &l->doc.scenarios[i];
     const char **names = adj_xcalloc(l->doc.scenario_count, sizeof *names);
-    for (size_t k = 0; k < l->doc.scenario_count; k++)
+    size_t *lens = adj_xcalloc(l->doc.scenario_count, sizeof *lens);
+    for (size_t k = 0; k < l->doc.scenario_count; k++) {
         names[k] = l->doc.scenarios[k].name.text;
-    unknown_name(diags, ADJ_D_UNKNOWN_SCENARIO, at, name, len, names, l->doc.scenario_count,
-                 "scenario", l->shown, "the log is read on its own");
+        lens[k] = l->doc.scenarios[k].name.len;
+    }
+    unknown_name(diags, ADJ_D_UNKNOWN_SCENARIO, at, name, len, names, lens,
+                 l->doc.scenario_count, "scenario", l->shown, "the log is read on its own");
     free(names);
+    free(lens);
     return NULL;
 }
 
-const char *adj_ladder_player(const adj_ladder_t *l, const char *name, size_t len)
+const adj_ld_text_t *adj_ladder_player(const adj_ladder_t *l, const char *name, size_t len)
 {
     if (!l || !l->key_count)
         return NULL;
@@ -444,35 +488,41 @@ const char *adj_ladder_player(const adj_ladder_t *l, const char *name, size_t le
         else
             hi = mid;
     }
-    const char *canon = NULL;
+    const adj_ld_text_t *canon = NULL;
     if (lo < l->key_count && key_cmp(l->keys[lo].key, l->keys[lo].len, k, n) == 0)
-        canon = l->doc.players[l->keys[lo].player].name.text;
+        canon = &l->doc.players[l->keys[lo].player].name;
     free(k);
     return canon;
 }
 
-static const char *on_player(void *ctx, const char *name, size_t len, adj_mark_t at,
-                             adj_diags_t *diags)
+static const adj_ld_text_t *on_player(void *ctx, const char *name, size_t len, adj_mark_t at,
+                                      adj_diags_t *diags)
 {
     const adj_ladder_t *l = ctx;
     if (!l->doc.player_count)
         return NULL;
-    const char *canon = adj_ladder_player(l, name, len);
+    const adj_ld_text_t *canon = adj_ladder_player(l, name, len);
     if (canon)
         return canon;
     size_t count = 0;
     for (size_t i = 0; i < l->doc.player_count; i++)
         count += 1 + l->doc.players[i].alias_count;
     const char **names = adj_xcalloc(count, sizeof *names);
+    size_t *lens = adj_xcalloc(count, sizeof *lens);
     size_t k = 0;
     for (size_t i = 0; i < l->doc.player_count; i++) {
-        names[k++] = l->doc.players[i].name.text;
-        for (size_t a = 0; a < l->doc.players[i].alias_count; a++)
-            names[k++] = l->doc.players[i].aliases[a].text;
+        const adj_ld_player_t *p = &l->doc.players[i];
+        lens[k] = p->name.len;
+        names[k++] = p->name.text;
+        for (size_t a = 0; a < p->alias_count; a++) {
+            lens[k] = p->aliases[a].len;
+            names[k++] = p->aliases[a].text;
+        }
     }
-    unknown_name(diags, ADJ_D_UNKNOWN_PLAYER, at, name, len, names, count, "player",
+    unknown_name(diags, ADJ_D_UNKNOWN_PLAYER, at, name, len, names, lens, count, "player",
                  l->shown, "the name stands as written");
     free(names);
+    free(lens);
     return NULL;
 }
 

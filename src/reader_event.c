@@ -116,6 +116,19 @@ static void raw_take(adj_reader_t *r, raw_value_t *v, adj_mark_t key_mark, size_
     }
 }
 
+/* A collection that began at libyaml's index `start` and just closed (the
+ * current event): its bytes through `]` or `}` in flow style, through its
+ * last scalar in block style (libyaml ends a block where the next node
+ * begins, past comments). `fix` replaces a collection-valued claim whole
+ * (SPEC 12, issue 33 item 8). */
+static adj_span_t collection_span(adj_reader_t *r, size_t start, size_t *end)
+{
+    *end = r->st.content_end;
+    if (*end < start)  /* an empty block collection: none is */
+        return (adj_span_t){ADJ_SPAN_UNKNOWN, 0};
+    return span_of(r, start, *end);
+}
+
 /* The claim mapping closed (the current event): the subject's span grows
  * to hold it, through `}` in flow style, through the last scalar in block
  * style (libyaml ends a block where the next node begins, past comments);
@@ -166,16 +179,22 @@ static bool read_claim(adj_reader_t *r)
         if (!reader_pull(&r->st))
             return false;
         c.item.value_mark = ev_mark(r);
-        c.item.value_ok = is_scalar(r) && reader_text_int(sc_text(r), sc_len(r), sc_plain(r),
-                                                   &c.item.value);
+        /* a total beyond ADJ_MAX_CLAIM is dropped as a bad one (SPEC 2) */
+        c.item.value_ok = is_scalar(r) &&
+                          reader_text_int(sc_text(r), sc_len(r), sc_plain(r), &c.item.value) &&
+                          c.item.value >= -ADJ_MAX_CLAIM && c.item.value <= ADJ_MAX_CLAIM;
         c.item.value_at = (adj_span_t){ADJ_SPAN_UNKNOWN, 0};
         last_end = SIZE_MAX;
-        if (is_scalar(r)) {
-            c.item.value_at = span_of(r, r->st.ev.start_mark.index, r->st.ev.end_mark.index);
+        size_t start = r->st.ev.start_mark.index;
+        bool scalar = is_scalar(r);
+        if (scalar) {
+            c.item.value_at = span_of(r, start, r->st.ev.end_mark.index);
             last_end = r->st.ev.end_mark.index;
         }
         if (!reader_skip(&r->st))
             return false;
+        if (!scalar)  /* `CSA: [2]`: a flow collection's bytes are known */
+            c.item.value_at = collection_span(r, start, &last_end);
         if (r->claim_count == r->claim_cap) {
             r->claim_cap = r->claim_cap ? r->claim_cap * 2 : 4;
             r->claim_raw = adj_xreallocarray(r->claim_raw, r->claim_cap, sizeof *r->claim_raw);
@@ -225,6 +244,10 @@ static void check_failed(const raw_value_t *v, ftype_t t, const char *name, adj_
     case FT_INT_POS:
         adj_buf_printf(msg, "`%s` must be an integer >= 1, not %s", name, shown);
         break;
+    case FT_POINTS:
+        adj_buf_printf(msg, "`%s` must be an integer from %d to %d, not %s", name, -ADJ_MAX_VP,
+                       ADJ_MAX_VP, shown);
+        break;
     case FT_BOOL:
         adj_buf_printf(msg, "`%s` must be true or false, not %s", name, shown);
         break;
@@ -270,6 +293,11 @@ static bool check_value(const raw_value_t *v, ftype_t t, const char *name, fval_
                 return true;
             break;
         }
+        case FT_POINTS:  /* bounded, so that a tally is exact (SPEC 2) */
+            if (reader_text_int(s, n, v->plain, &out->i) && out->i >= -ADJ_MAX_VP &&
+                out->i <= ADJ_MAX_VP)
+                return true;
+            break;
         case FT_BOOL:
             if (reader_text_bool(s, n, v->plain, &out->b))
                 return true;
@@ -511,6 +539,13 @@ static bool read_kind_key(adj_reader_t *r, event_keys_t *ek, int k, adj_mark_t k
         if (k == ADJ_EV_END && r->st.ev.type == YAML_MAPPING_START_EVENT) {
             ek->subject_is_map = true;
             return read_claim(r);
+        }
+        if (k == ADJ_EV_END && r->st.ev.type == YAML_SEQUENCE_START_EVENT) {  /* `end: []` */
+            size_t start = r->st.ev.start_mark.index, end;
+            if (!reader_skip(&r->st))
+                return false;
+            r->subject.span = collection_span(r, start, &end);
+            return true;
         }
     }
     return reader_skip(&r->st);
@@ -763,7 +798,7 @@ static void fill_field(adj_reader_t *r, adj_entry_t *e, const fspec_t *f, const 
     if (slot_store[f->slot].has)
         *(bool *)(p + slot_store[f->slot].has) = true;
     switch (f->type) {
-    case FT_INT: case FT_INT_NONNEG: case FT_INT_POS:
+    case FT_INT: case FT_INT_NONNEG: case FT_INT_POS: case FT_POINTS:
         *(int64_t *)(p + at) = v->i;
         break;
     case FT_BOOL:
@@ -800,9 +835,7 @@ static void fill_entry(adj_reader_t *r, adj_entry_t *e, const fval_t *vals, cons
         e->turn = subj->i;
     else if (kind_spec[e->kind].subject == FT_NOTE)  /* end: its claim */
         fill_claim(r, e, subject_is_map);
-    e->subject_at = r->subject.span;
-    if (e->kind == ADJ_EV_END && !subject_is_map && !r->subject.is_scalar)
-        e->subject_at = (adj_span_t){ADJ_SPAN_UNKNOWN, 0};  /* a sequence: where it ends is not known */
+    e->subject_at = r->subject.span;  /* a block sequence's: unknown (collection_span) */
     uint32_t set = r->slot_mask & kind_allowed[e->kind];
     for (uint32_t m = r->entry_spans & ~set; m; m &= m - 1)
         e->at[__builtin_ctz(m)] = (adj_span_t){0, 0};

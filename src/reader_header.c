@@ -114,11 +114,11 @@ static void roster_field(adj_reader_t *r, roster_raw_t *e, rkey_t k, adj_mark_t 
         }
         break;
     case RK_VP:
-        if (reader_text_int(s, n, plain, &iv) && iv >= 0)
-            e->vp = iv;
+        if (reader_text_int(s, n, plain, &iv) && iv >= 0 && iv <= ADJ_MAX_VP)
+            e->vp = iv;  /* bounded, so that a tally is exact (SPEC 1) */
         else
-            roster_bad(e, vm, adj_xasprintf("`vp` must be an integer >= 0, not %s",
-                                            reader_clip(tmp, s, n)));
+            roster_bad(e, vm, adj_xasprintf("`vp` must be an integer from 0 to %d, not %s",
+                                            ADJ_MAX_VP, reader_clip(tmp, s, n)));
         break;
     case RK_WOUND:
         if (reader_text_int(s, n, plain, &iv) && iv >= 0 && iv <= 5)
@@ -642,6 +642,8 @@ void reader_header_free(adj_reader_t *r)
     free(h->sides[1]);
     free(h->players[0]);
     free(h->players[1]);
+    free(h->written[0]);
+    free(h->written[1]);
     for (size_t i = 0; i < h->ruling_count; i++) {
         free(h->rulings[i].name);
         free(h->rulings[i].value);

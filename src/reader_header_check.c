@@ -15,11 +15,27 @@ static bool turns_lent(const adj_reader_t *r)
     return r->sc && (!r->header_seen[HK_FIRST_TURN] || !r->header_seen[HK_LAST_TURN]);
 }
 
+/* After a missing key that a ladder's scenario could lend: when the log
+ * names a scenario and no ladder file lends it, say so (issue 33 item 20),
+ * else "". Valid until the next call with `hint`. */
+static const char *lend_hint(const adj_reader_t *r, adj_buf_t *hint)
+{
+    if (!r->scenario || r->sc)
+        return "";
+    adj_buf_t tmp = {0};
+    adj_buf_reset(hint);
+    adj_buf_printf(hint, "; the log names scenario %s and no ladder file lends it: give one "
+                   "with --ladder", reader_clip(&tmp, r->scenario, r->scenario_len));
+    adj_buf_free(&tmp);
+    return hint->data;
+}
+
 /* Step 1 of SPEC 1.2: every header problem, each in its own bad-document,
  * in the order SPEC 1.2 lists them. `events` is the state of its value.
  * False when any applied (the audit stops). */
 bool reader_header_problems(adj_reader_t *r, hv_t events)
 {
+    adj_buf_t hint = {0};
     if (events == HV_ABSENT)
         header_bad(r, HK_EVENTS, "`events` is missing: the log must end with `events:`, the "
                                  "list of the game's events");
@@ -33,7 +49,7 @@ bool reader_header_problems(adj_reader_t *r, hv_t events)
                    what_of(r, HK_FIRST_TURN));
     if (r->last_turn == HV_ABSENT)
         header_bad(r, HK_LAST_TURN, "`last_turn` is missing: it must be an integer, the "
-                                    "game's last turn");
+                                    "game's last turn%s", lend_hint(r, &hint));
     else if (r->last_turn == HV_BAD)
         header_bad(r, HK_LAST_TURN, "`last_turn` must be an integer, not %s",
                    what_of(r, HK_LAST_TURN));
@@ -48,18 +64,19 @@ bool reader_header_problems(adj_reader_t *r, hv_t events)
                    (long long)r->last);
     if (r->sides == HV_ABSENT)
         header_bad(r, HK_SIDES, "`sides` is missing: it must be a list of two distinct names, "
-                                "such as [CSA, USA]");
+                                "such as [CSA, USA]%s", lend_hint(r, &hint));
     else if (r->sides == HV_BAD)
         header_bad(r, HK_SIDES, "`sides` must be a list of two distinct names%s",
                    what_of(r, HK_SIDES));
     if (r->leaders == HV_ABSENT)
         header_bad(r, HK_LEADERS, "`leaders` is missing: it must be a list of the leaders "
-                                  "(the roster)");
+                                  "(the roster)%s", lend_hint(r, &hint));
     else if (r->leaders == HV_BAD)
         header_bad(r, HK_LEADERS, "`leaders` must be a list of the leaders (the roster), not %s",
                    what_of(r, HK_LEADERS));
     if (events == HV_BAD)
         header_bad(r, HK_EVENTS, "`events` must be a list of the game's events, not %s",
                    what_of(r, HK_EVENTS));
+    adj_buf_free(&hint);
     return r->st.state != RS_STOP;
 }

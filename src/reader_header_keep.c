@@ -160,7 +160,10 @@ static void keep_roster(adj_reader_t *r)
             char *sid = adj_diag_id(e->id);  /* a message keeps a bounded id */
             char *from = r->roster_borrowed ? adj_xasprintf(" (the ladder's roster, %s:%zu)",
                                                             r->sc->file, e->ladder_line)
-                                            : NULL;
+                         : r->sc && !r->header_seen[HK_SIDES]  /* the ladder's sides */
+                             ? adj_xasprintf(" (`sides` from the ladder's scenario, %s:%zu)",
+                                             r->sc->file, r->sc->name.mark.line)
+                             : NULL;
             if (side < 0)
                 adj_diags_add(r->diags, ADJ_D_BAD_FIELD, e->side_mark, NULL, e->id, NULL,
                               "side %s of leader %s is not one of `sides` (%s, %s); the entry "
@@ -253,16 +256,17 @@ static void check_players(adj_reader_t *r)
             continue;
         }
         int s = reader_side_index(r, p->side, p->side_len);
-        const char *canon = r->player_fn ? r->player_fn(r->scenario_ctx, p->name, p->name_len,
-                                                        p->value_mark, r->diags)
-                                         : NULL;
-        if (canon) {  /* the ladder's name for him (SPEC 13) */
-            free(p->name);
-            p->name = adj_xstrdup(canon);
-            p->name_len = strlen(canon);
-        }
-        h->players[s] = p->name;
-        h->player_len[s] = p->name_len;
+        const adj_ld_text_t *canon =
+            r->player_fn ? r->player_fn(r->scenario_ctx, p->name, p->name_len, p->value_mark,
+                                        r->diags)
+                         : NULL;
+        /* the ladder's name for him (SPEC 13), bytes with their length */
+        const char *shown = canon ? canon->text : p->name;
+        size_t shown_len = canon ? canon->len : p->name_len;
+        h->players[s] = adj_xstrndup(shown, shown_len);
+        h->player_len[s] = shown_len;
+        h->written[s] = p->name;  /* the spelling met, for dice (SPEC 7) */
+        h->written_len[s] = p->name_len;
         p->name = NULL;
     }
     adj_buf_free(&tmp);
@@ -302,6 +306,11 @@ bool reader_header_keep(adj_reader_t *r, hv_t events)
     if (h->leader_count == 0) {
         if (r->roster_count == 0)
             header_bad(r, HK_LEADERS, "`leaders` is empty: the roster needs at least one leader");
+        else if (r->roster_borrowed)  /* told at the log's `scenario`, naming the ladder */
+            reader_stop(&r->st, ADJ_D_BAD_DOCUMENT, r->scenario_mark,
+                        "no entry of `leaders` is kept (each of its %zu is dropped, with its own "
+                        "diagnostic): the roster needs at least one leader (the ladder's "
+                        "roster, %s:%zu)", r->roster_count, r->sc->file, r->roster[0].ladder_line);
         else
             header_bad(r, HK_LEADERS, "no entry of `leaders` is kept (each of its %zu is dropped, "
                                       "with its own diagnostic): the roster needs at least one "

@@ -417,6 +417,7 @@ static bool read_aliases(adj_reader_t *r, adj_ld_player_t *p)
         bad(r, ev_mark(r), "", "`aliases` must be a list of names");
         return reader_skip(&r->st);
     }
+    size_t cap = p->alias_count;  /* grown geometrically: a hostile list costs n, not n^2 */
     for (;;) {
         if (!reader_pull(&r->st))
             return false;
@@ -427,7 +428,10 @@ static bool read_aliases(adj_reader_t *r, adj_ld_player_t *p)
             return false;
         if (!t.text)
             continue;
-        p->aliases = adj_xreallocarray(p->aliases, p->alias_count + 1, sizeof *p->aliases);
+        if (p->alias_count == cap) {
+            cap = cap ? cap * 2 : 4;
+            p->aliases = adj_xreallocarray(p->aliases, cap, sizeof *p->aliases);
+        }
         p->aliases[p->alias_count++] = t;
     }
 }
@@ -454,6 +458,7 @@ static bool read_players_list(adj_reader_t *r, adj_ladder_doc_t *doc)
         bad(r, ev_mark(r), "", "`players` must be a list of {name, aliases}");
         return reader_skip(&r->st);
     }
+    size_t cap = doc->player_count;  /* grown geometrically (issue 33: 40,000 players) */
     for (;;) {
         if (!reader_pull(&r->st))
             return false;
@@ -465,8 +470,10 @@ static bool read_players_list(adj_reader_t *r, adj_ladder_doc_t *doc)
                 return false;
             continue;
         }
-        doc->players = adj_xreallocarray(doc->players, doc->player_count + 1,
-                                         sizeof *doc->players);
+        if (doc->player_count == cap) {
+            cap = cap ? cap * 2 : 16;
+            doc->players = adj_xreallocarray(doc->players, cap, sizeof *doc->players);
+        }
         adj_ld_player_t *p = &doc->players[doc->player_count++];
         *p = (adj_ld_player_t){.start = ev_mark(r)};
         if (!read_player_entry(r, p))
@@ -516,6 +523,7 @@ static bool read_ladder_map(adj_reader_t *r, adj_ladder_doc_t *doc)
 void adj_reader_read_ladder(adj_reader_t *r, adj_ladder_doc_t *doc)
 {
     memset(doc, 0, sizeof *doc);
+    r->st.ladder = true;
     if (!reader_pull(&r->st) || !reader_pull(&r->st))
         return;
     if (r->st.ev.type == YAML_STREAM_END_EVENT) {

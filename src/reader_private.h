@@ -102,7 +102,7 @@ typedef enum slot_e {
 
 /* Value types, the TYPE column of ADJ_EVENT_CATALOGUE. */
 typedef enum ftype_e {
-    FT_INT, FT_INT_NONNEG, FT_INT_POS, FT_BOOL, FT_STRING, FT_ID, FT_NOTE,
+    FT_INT, FT_INT_NONNEG, FT_INT_POS, FT_POINTS, FT_BOOL, FT_STRING, FT_ID, FT_NOTE,
     FT_RESULT_ILLNESS, FT_RESULT_DURATION, FT_FLIP_TO, FT_STATUS
 } ftype_t;
 

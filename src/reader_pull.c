@@ -31,6 +31,8 @@ void reader_stop(rd_stream_t *r, adj_code_t code, adj_mark_t mark, const char *f
     r->state = RS_STOP;
 }
 
+#define DOC_START "did not find expected <document start>"
+
 /* Plain words for the libyaml errors a player meets, put before libyaml's
  * own: {start of its problem, start of its context or NULL, the sentence;
  * when `then` is set, the sentence goes on after the line of the context
@@ -65,14 +67,13 @@ static const struct {
      "nothing after a `,` or `:`", NULL},
     {"did not find expected comment or line break", NULL, "a `|` or `>` value must end its "
      "line: put the text on the lines below it, indented", NULL},
-    {"did not find expected <document start>", NULL, "text after the end of the document: a "
-     "log is one YAML document", NULL},
+    {DOC_START, NULL, "text after the end of the document: a ", NULL},  /* + the noun */
 };
 
 /* The sentence, with "; libyaml: " after it, or "" when libyaml's words
  * are all there is. A character that cannot start a token is named when
  * libyaml still holds it (a tab, or a reserved @ ` %). */
-static void yaml_plain_words(const yaml_parser_t *p, char *out, size_t size)
+static void yaml_plain_words(const yaml_parser_t *p, const char *noun, char *out, size_t size)
 {
     out[0] = '\0';
     const char *problem = p->problem ? p->problem : "";
@@ -93,7 +94,9 @@ static void yaml_plain_words(const yaml_parser_t *p, char *out, size_t size)
         if (strncmp(problem, yaml_plain[i].problem, strlen(yaml_plain[i].problem)) ||
             (ctx && (!p->context || strncmp(p->context, ctx, strlen(ctx)))))
             continue;
-        if (yaml_plain[i].then)
+        if (!strcmp(yaml_plain[i].problem, DOC_START))
+            snprintf(out, size, "%s%s is one YAML document; libyaml: ", yaml_plain[i].say, noun);
+        else if (yaml_plain[i].then)
             snprintf(out, size, "%s%zu%s; libyaml: ", yaml_plain[i].say,
                      p->context_mark.line + 1, yaml_plain[i].then);
         else
@@ -102,15 +105,26 @@ static void yaml_plain_words(const yaml_parser_t *p, char *out, size_t size)
     }
 }
 
+/* What the stream is, in messages: "log" ("game log"), or "ladder file". */
+static const char *reader_noun(const rd_stream_t *r)
+{
+    return r->ladder ? "ladder file" : "log";
+}
+
+static const char *reader_noun_long(const rd_stream_t *r)
+{
+    return r->ladder ? "ladder file" : "game log";
+}
+
 static void report_yaml_error(rd_stream_t *r)
 {
     yaml_parser_t *p = &r->parser;
     const char *problem = p->problem ? p->problem : "unknown problem";
     if (p->error == YAML_READER_ERROR && r->directive_limit) {
         reader_stop(r, ADJ_D_YAML_SYNTAX, reader_error_mark(r),
-                    "more than %d %%-directives (%%TAG, %%YAML): a reading limit; a game log "
+                    "more than %d %%-directives (%%TAG, %%YAML): a reading limit; a %s "
                     "needs none",
-                    ADJ_MAX_DIRECTIVES);
+                    ADJ_MAX_DIRECTIVES, reader_noun_long(r));
         return;
     }
     if (p->error == YAML_READER_ERROR) {
@@ -128,7 +142,7 @@ static void report_yaml_error(rd_stream_t *r)
     }
     adj_mark_t m = mark_of(p->problem_mark);
     char plain[400];
-    yaml_plain_words(p, plain, sizeof plain);
+    yaml_plain_words(p, reader_noun(r), plain, sizeof plain);
     if (p->context)
         reader_stop(r, ADJ_D_YAML_SYNTAX, m, "%s%s %s (at %zu:%zu)", plain, problem, p->context,
                     p->context_mark.line + 1, p->context_mark.column + 1);
@@ -156,11 +170,12 @@ bool reader_pull(rd_stream_t *r)
     switch (r->ev.type) {
     case YAML_ALIAS_EVENT:
         reader_stop(r, ADJ_D_YAML_ALIAS, ev_mark(r),
-                    "alias *%s: anchors and aliases are not allowed in a game log",
-                    (const char *)r->ev.data.alias.anchor);
+                    "alias *%s: anchors and aliases are not allowed in a %s",
+                    (const char *)r->ev.data.alias.anchor, reader_noun_long(r));
         return false;
     case YAML_SCALAR_EVENT:
         anchor = (const char *)r->ev.data.scalar.anchor;
+        r->content_end = r->ev.end_mark.index;
         if (!anchor && r->ev.data.scalar.length > ADJ_MAX_SCALAR) {
             reader_stop(r, ADJ_D_YAML_SYNTAX, ev_mark(r),
                         "a scalar of %zu bytes is longer than the limit of %u bytes",
@@ -182,13 +197,16 @@ bool reader_pull(rd_stream_t *r)
     case YAML_SEQUENCE_END_EVENT:
     case YAML_MAPPING_END_EVENT:
         r->depth--;
+        if (r->ev.start_mark.index < r->ev.end_mark.index)  /* flow: through `]` or `}` */
+            r->content_end = r->ev.end_mark.index;
         break;
     default:
         break;
     }
     if (anchor) {
         reader_stop(r, ADJ_D_YAML_ALIAS, ev_mark(r),
-                    "anchor &%s: anchors and aliases are not allowed in a game log", anchor);
+                    "anchor &%s: anchors and aliases are not allowed in a %s", anchor,
+                    reader_noun_long(r));
         return false;
     }
     return true;

@@ -81,7 +81,10 @@ typedef struct rd_stream_s {
     int in_bom_bytes;           /* bytes of a UTF-8 mark seen at the start; -1: none */
     int in_u16_byte;            /* first byte of a UTF-16 unit split by a chunk, or -1 */
 
+    bool ladder;                /* a ladder file, not a log: messages say so */
     size_t depth;               /* open collections */
+    size_t content_end;         /* libyaml's index after the last scalar or flow collection:
+                                   where a block collection's own text ends */
     uint64_t events;            /* YAML events parsed */
 } rd_stream_t;
 

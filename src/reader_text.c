@@ -153,23 +153,29 @@ static size_t edit_distance(const char *a, size_t n, const char *b, size_t m)
     return row[m];
 }
 
-/* The closest of `names` to `key`, or NULL when none is close. */
-const char *reader_closest(const char *key, size_t n, const char *const *names, size_t count)
+size_t adj_closest_index(const char *key, size_t n, const char *const *names,
+                         const size_t *lens, size_t count)
 {
-    const char *best = NULL;
-    size_t best_d = SIZE_MAX;
+    size_t best = SIZE_MAX, best_d = SIZE_MAX;
     for (size_t i = 0; i < count; i++) {
         if (!names[i])
             continue;
-        size_t m = strlen(names[i]);
+        size_t m = lens ? lens[i] : strlen(names[i]);
         size_t d = edit_distance(key, n, names[i], m);
         size_t limit = (m < 4 ? 1 : 2);
         if (d <= limit && d < best_d && d < n) {
-            best = names[i];
+            best = i;
             best_d = d;
         }
     }
     return best;
+}
+
+/* The closest of `names` to `key`, or NULL when none is close. */
+const char *reader_closest(const char *key, size_t n, const char *const *names, size_t count)
+{
+    size_t i = adj_closest_index(key, n, names, NULL, count);
+    return i == SIZE_MAX ? NULL : names[i];
 }
 
 const char *adj_closest_name(const char *key, size_t n, const char *const *names, size_t count)

@@ -90,7 +90,7 @@ static void csv_begin(adj_buf_t *out, const adj_report_opts_t *o)
 {
     (void)o;
     adj_buf_puts(out, "file,scenario,side1,player1,vp1,claimed1,side2,player2,vp2,claimed2,"
-                      "verdict,errors,warnings,claim,winner,level,margin\r\n");
+                      "verdict,errors,warnings,claim,winner,winner_player,level,margin\r\n");
 }
 
 static void csv_summary(adj_buf_t *out, adj_buf_t *more, const adj_summary_game_t *g,
@@ -116,6 +116,7 @@ static void csv_summary(adj_buf_t *out, adj_buf_t *more, const adj_summary_game_
     field_str(out, claim[g->claim_verdict]);
     bool won = g->has_result && g->winner >= 0;
     field(out, won ? g->sides[g->winner] : NULL, won ? g->side_len[g->winner] : 0, false);
+    field(out, won ? g->players[g->winner] : NULL, won ? g->player_len[g->winner] : 0, false);
     field_str(out, g->has_result ? g->level : NULL);
     number(out, g->has_result, g->margin);
     adj_buf_puts(out, "\r\n");

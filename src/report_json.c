@@ -355,7 +355,12 @@ static void json_compare(adj_buf_t *out, const adj_compare_t *c, const adj_repor
     adj_json_open_object(&j);
     adj_json_member_name(&j, "file", c->file);
     adj_json_key(&j, "rulings");
-    rulings(&j, c->alt, true);
+    adj_json_open_object(&j);  /* the rulings that differ from the default reading */
+    for (int r = 0; r < ADJ_RULING_COUNT; r++)
+        if (c->alt_differs[r])
+            adj_json_member_str(&j, adj_ruling_name((adj_ruling_t)r),
+                                adj_ruling_value_name((adj_ruling_t)r, c->alt->value[r]));
+    adj_json_close_object(&j);
     adj_json_key(&j, "leaders");
     compare_leaders(&j, c);
     adj_json_key(&j, "vp");

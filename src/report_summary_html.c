@@ -9,23 +9,64 @@
  * string from a log or the command line through html_text (a file name
  * first shown as every report shows a name, SPEC 5). The games' rows and
  * their details are held (rows, more) until the standings are known.
+ *
+ * Bounded (SPEC 5.1): at most PAGE_ROWS game rows, PAGE_DIAGS diagnostics
+ * a game (as the single-game page, SPEC 9), and page_bytes in all, the details
+ * dropped from the last game backwards until the page fits. `more` holds
+ * each game's details as "\0N\n" then its HTML (escaped text never holds a
+ * NUL); once `more` is past page_bytes the HTML is left out (it could not
+ * fit), so memory stays bounded too.
+ *
+ * At any width nothing scrolls sideways: under 48em each game's cells are
+ * stacked, each after its label (span.l, hidden on a wide screen); the
+ * tables take the page's width.
  */
 #include "report_html.h"
 
+#include <stdlib.h>
 #include <string.h>
 
-/* Diagnostics shown per game: the page of a large archive stays one a
- * browser opens (SPEC 9's spirit); the single-game page has them all. */
-enum { PAGE_DIAGS = 200 };
+enum { PAGE_ROWS = 20000, PAGE_DIAGS = HTML_MAX_DIAGS, PAGE_TAIL = 4096 };
+static const size_t page_bytes = (size_t)32 << 20;
 
 static const char extra_style[] =
     "tr:target{outline:2px solid var(--link)}details:target{outline:2px solid var(--link)}\n"
     "td.e{color:var(--err);font-weight:600}td.w{color:var(--warn)}td.u{font-style:italic}\n"
-    "th.n{text-align:right}.dup{color:var(--muted)}td.nw{white-space:nowrap}\n";
+    "th.n{text-align:right}.dup{color:var(--muted)}\n"
+    "span.out{color:var(--warn);font-style:italic}\n"
+    "table.wide{width:100%}table.wide td{overflow-wrap:anywhere}"
+    /* the games' columns shared out, so that no word is broken where room is */
+    "body{max-width:100em}table.games{table-layout:fixed}"
+    "table.games th:nth-child(1){width:3%}table.games th:nth-child(2){width:9%}"
+    "table.games th:nth-child(3),table.games th:nth-child(8){width:6%}"
+    "table.games th:nth-child(4){width:9%}table.games th:nth-child(5){width:14%}"
+    "table.games th:nth-child(6),table.games th:nth-child(7){width:9%}"
+    "table.games th:nth-child(9){width:12%}\n"
+    "summary,p{overflow-wrap:anywhere}span.l{display:none}\n"
+    /* a phone: each game's cells stacked, each player's numbers in a line */
+    "@media (max-width:48em){table.wide thead{display:none}"
+    "table.wide,table.wide tbody,table.wide tr,table.wide td{display:block}"
+    "table.wide tr{border-bottom:2px solid var(--line);padding:.3em 0}"
+    "table.wide td{border:0;padding:.05em 0;white-space:normal;text-align:left}"
+    "span.l{display:inline-block;min-width:5.5em;color:var(--muted);font-weight:400;"
+    "font-style:normal}"
+    "table.games td{padding-left:5.5em}table.games span.l{width:5.5em;margin-left:-5.5em}"
+    "table.stand td.n{display:inline-block;margin-right:1em}"
+    "table.stand td.n span.l{min-width:0;margin-right:.3em}"
+    "table.stand td:first-child{display:inline;margin-right:.4em}"
+    "table.stand td:nth-child(2){display:inline;font-weight:600}"
+    "table.stand td:nth-child(2)::after{content:\"\";display:block}}\n";
+
+/* A cell's label, shown only when the cells are stacked. */
+static void label(adj_buf_t *out, const char *l)
+{
+    adj_buf_printf(out, "<span class=\"l\">%s</span>", l);
+}
 
 static void players_cell(adj_buf_t *out, const adj_summary_game_t *g)
 {
     adj_buf_puts(out, "<td>");
+    label(out, "players");
     if (!g->players[0] && !g->players[1]) {
         adj_buf_puts(out, "&#8212;</td>");
         return;
@@ -43,10 +84,11 @@ static void players_cell(adj_buf_t *out, const adj_summary_game_t *g)
     adj_buf_puts(out, "</td>");
 }
 
-static void tally_cell(adj_buf_t *out, const adj_summary_game_t *g, bool show,
+static void tally_cell(adj_buf_t *out, const char *what, const adj_summary_game_t *g, bool show,
                        const int64_t vp[2], const bool *present)
 {
-    adj_buf_puts(out, "<td class=\"nw\">");
+    adj_buf_puts(out, "<td>");
+    label(out, what);
     if (!show) {
         adj_buf_puts(out, "&#8212;</td>");
         return;
@@ -90,30 +132,54 @@ static void details(adj_buf_t *out, const adj_summary_game_t *g)
     adj_buf_puts(out, "</details>\n");
 }
 
+/* The game's details into `more`, delimited (see the top); only the
+ * delimiter once `more` is past what a page may hold. */
+static void held_details(adj_buf_t *more, const adj_summary_game_t *g)
+{
+    adj_buf_putc(more, '\0');
+    adj_buf_printf(more, "%zu\n", g->number);
+    if (more->len <= page_bytes)
+        details(more, g);
+}
+
 void adj_html_summary(adj_buf_t *out, adj_buf_t *more, const adj_summary_game_t *g,
                       const adj_report_opts_t *o)
 {
     (void)o;
     static const char *const claim_text[] = {"no claim", "stands", "wrong"};
+    if (g->number > PAGE_ROWS)
+        return;  /* said under the table; the JSON and CSV hold every game */
     const char *cls = g->errors ? " class=\"e\"" : g->unfinished ? " class=\"u\"" : "";
-    adj_buf_printf(out, "<tr id=\"G%zu\"><td class=\"n\">%zu</td><td%s>", g->number,
-                   g->number, cls);
+    adj_buf_printf(out, "<tr id=\"G%zu\"><td class=\"n\">", g->number);
+    label(out, "game");
+    adj_buf_printf(out, "%zu</td><td%s>", g->number, cls);
+    label(out, "verdict");
     adj_buf_t t = {0};
     adj_summary_verdict_text(&t, g);
     html_text(out, t.data ? t.data : "", t.len);
-    adj_buf_printf(out, "</td><td class=\"n\">%zu</td>", g->warnings);
+    adj_buf_puts(out, "</td><td class=\"n\">");
+    label(out, "warnings");
+    adj_buf_printf(out, "%zu</td><td>", g->warnings);
+    label(out, "scenario");
+    if (g->scenario)
+        html_text(out, g->scenario, g->scenario_len);
+    else
+        adj_buf_puts(out, "&#8212;");
+    adj_buf_puts(out, "</td>");
     players_cell(out, g);
-    tally_cell(out, g, g->replayed, g->vp, NULL);
-    tally_cell(out, g, g->replayed && g->has_claim, g->claim, g->claim_present);
-    adj_buf_printf(out, "<td%s>%s",
-                   g->claim_verdict == ADJ_CLAIM_WRONG ? " class=\"e\"" : "",
-                   claim_text[g->claim_verdict]);
-    adj_buf_puts(out, "</td><td class=\"nw\">");
+    tally_cell(out, "tally", g, g->replayed, g->vp, NULL);
+    tally_cell(out, "claimed", g, g->replayed && g->has_claim, g->claim, g->claim_present);
+    adj_buf_printf(out, "<td%s>", g->claim_verdict == ADJ_CLAIM_WRONG ? " class=\"e\"" : "");
+    label(out, "claim");
+    adj_buf_printf(out, "%s</td><td>", claim_text[g->claim_verdict]);
+    label(out, "result");
     adj_buf_reset(&t);
     adj_summary_result_text(&t, g);
     html_text(out, t.data ? t.data : "", t.len);
     adj_buf_free(&t);
-    adj_buf_puts(out, "</td><td><code>");
+    adj_buf_puts(out, "</td><td>");
+    label(out, "file");
+    adj_buf_puts(out, "<code>");
     html_name(out, g->file);
     adj_buf_puts(out, "</code>");
     if (g->duplicate_of) {
@@ -126,29 +192,58 @@ void adj_html_summary(adj_buf_t *out, adj_buf_t *more, const adj_summary_game_t 
         adj_buf_printf(out, " <a href=\"#D%zu\">findings</a>", g->number);
     adj_buf_puts(out, "</td></tr>\n");
     if (g->diags.count)
-        details(more, g);
+        held_details(more, g);
 }
 
-static void head(adj_buf_t *out, const char *name)
+/* The title: the ladders' names, each once, or "Ladder results". */
+static void title(adj_buf_t *out, const adj_summary_t *s)
+{
+    size_t shown = 0;
+    for (size_t i = 0; i < s->ladder_count; i++) {
+        const char *n = adj_ladder_name(s->ladders[i]);
+        bool again = !n;
+        for (size_t k = 0; !again && k < i; k++)
+            again = adj_ladder_name(s->ladders[k]) &&
+                    strcmp(adj_ladder_name(s->ladders[k]), n) == 0;
+        if (again)
+            continue;
+        adj_buf_puts(out, shown++ ? ", " : "");
+        html_str(out, n);
+    }
+    if (!shown)
+        adj_buf_puts(out, "Ladder results");
+}
+
+static void head(adj_buf_t *out, const adj_summary_t *s)
 {
     adj_buf_puts(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                       "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
                       "style-src 'unsafe-inline'; img-src data:\">\n"
                       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
                       "<meta name=\"color-scheme\" content=\"light dark\">\n<title>");
-    if (name)
-        html_str(out, name);
-    else
-        adj_buf_puts(out, "Ladder results");
+    title(out, s);
     adj_buf_puts(out, "</title>\n<style>\n");
     adj_buf_puts(out, html_style);
     adj_buf_puts(out, extra_style);
     adj_buf_puts(out, "</style>\n</head>\n<body>\n<header>\n<h1>");
-    if (name)
-        html_str(out, name);
-    else
-        adj_buf_puts(out, "Ladder results");
+    title(out, s);
     adj_buf_puts(out, "</h1>\n");
+}
+
+/* Each ladder file used (SPEC 13), with its name. */
+static void ladders(adj_buf_t *out, const adj_summary_t *s)
+{
+    for (size_t i = 0; i < s->ladder_count; i++) {
+        adj_buf_puts(out, "<p>Ladder file: <code>");
+        html_name(out, adj_ladder_path(s->ladders[i]));
+        adj_buf_puts(out, "</code>");
+        if (adj_ladder_name(s->ladders[i])) {
+            adj_buf_puts(out, " (");
+            html_str(out, adj_ladder_name(s->ladders[i]));
+            adj_buf_putc(out, ')');
+        }
+        adj_buf_puts(out, "</p>\n");
+    }
 }
 
 static void totals(adj_buf_t *out, const adj_summary_total_t *t)
@@ -168,7 +263,7 @@ static void standings(adj_buf_t *out, const adj_summary_t *s)
         adj_buf_puts(out, "<p>No player is named in any game.</p></section>\n");
         return;
     }
-    adj_buf_puts(out, "<div class=\"scroll\"><table>\n<thead><tr><th class=\"n\">#</th>"
+    adj_buf_puts(out, "<table class=\"wide stand\">\n<thead><tr><th class=\"n\">#</th>"
                       "<th>player</th><th class=\"n\">games</th><th class=\"n\">wins</th>"
                       "<th class=\"n\">draws</th><th class=\"n\">losses</th>"
                       "<th class=\"n\">with errors</th><th class=\"n\">unfinished</th></tr>"
@@ -177,45 +272,155 @@ static void standings(adj_buf_t *out, const adj_summary_t *s)
         const adj_standing_t *p = &s->standings[i];
         adj_buf_printf(out, "<tr><td class=\"n\">%zu</td><td>", i + 1);
         html_text(out, p->name, p->name_len);
-        adj_buf_printf(out, "</td><td class=\"n\">%zu</td><td class=\"n\">%zu</td>"
-                       "<td class=\"n\">%zu</td><td class=\"n\">%zu</td><td class=\"n\">%zu</td>"
-                       "<td class=\"n\">%zu</td></tr>\n",
-                       p->games, p->wins, p->draws, p->losses, p->with_errors, p->unfinished);
+        if (p->in_ladder == 0)  /* SPEC 5.1: marked */
+            adj_buf_puts(out, " <span class=\"out\">(not in the ladder)</span>");
+        adj_buf_puts(out, "</td>");
+        static const char *const col[] = {"games", "wins", "draws", "losses", "with errors",
+                                          "unfinished"};
+        const size_t v[] = {p->games, p->wins, p->draws, p->losses, p->with_errors,
+                            p->unfinished};
+        for (size_t k = 0; k < sizeof v / sizeof v[0]; k++) {
+            adj_buf_puts(out, "<td class=\"n\">");
+            label(out, col[k]);
+            adj_buf_printf(out, "%zu</td>", v[k]);
+        }
+        adj_buf_puts(out, "</tr>\n");
     }
-    adj_buf_puts(out, "</tbody></table></div>\n<p>Sorted by wins, then fewest losses, then "
+    adj_buf_puts(out, "</tbody></table>\n<p>Sorted by wins, then fewest losses, then "
                       "name. A game logged twice counts once; a game with no result (unfinished, "
                       "or stopped) counts in no column but its own.</p></section>\n");
+}
+
+/* One held section of `more` (see the top): its game and its HTML. */
+typedef struct {
+    size_t number;
+    const char *html;
+    size_t len;
+} section_t;
+
+/* The section at *at (a NUL), *at moved past it; false at the end. */
+static bool next_section(const adj_buf_t *more, size_t *at, section_t *sec)
+{
+    if (*at >= more->len)
+        return false;
+    const char *p = more->data + *at + 1, *end = more->data + more->len;
+    sec->number = strtoul(p, NULL, 10);
+    sec->html = memchr(p, '\n', (size_t)(end - p)) + 1;
+    const char *stop = memchr(sec->html, '\0', (size_t)(end - sec->html));
+    sec->len = (size_t)((stop ? stop : end) - sec->html);
+    *at = (size_t)(sec->html + sec->len - more->data);
+    return true;
+}
+
+/* The first game whose details do not fit in `room` bytes, those before
+ * it taken (SPEC 5.1: dropped from the last backwards); 0 when all fit.
+ * *dropped: how many games' details are left out. */
+static size_t first_dropped(const adj_buf_t *more, size_t room, size_t *dropped)
+{
+    size_t at = 0, used = 0, cut = 0;
+    section_t sec;
+    *dropped = 0;
+    while (next_section(more, &at, &sec)) {
+        if (!cut && (!sec.len || used + sec.len > room))
+            cut = sec.number;
+        if (cut)
+            ++*dropped;
+        else
+            used += sec.len;
+    }
+    return cut;
+}
+
+/* The first `needle` in p[0..n), or NULL (memmem is not C11). */
+static const char *find(const char *p, size_t n, const char *needle)
+{
+    size_t k = strlen(needle);
+    for (const char *q = p; k <= n && q <= p + n - k; q++) {
+        q = memchr(q, needle[0], (size_t)(p + n - k - q) + 1);
+        if (!q)
+            return NULL;
+        if (!memcmp(q, needle, k))
+            return q;
+    }
+    return NULL;
+}
+
+/* The rows, the `findings` link left out of each game from `cut` on. */
+static void put_rows(adj_buf_t *out, const adj_buf_t *rows, size_t cut)
+{
+    static const char link[] = " <a href=\"#D";
+    const char *p = rows->data, *end = rows->data + rows->len;
+    while (p < end) {
+        const char *eol = memchr(p, '\n', (size_t)(end - p));
+        eol = eol ? eol + 1 : end;
+        const char *a = NULL;
+        if (cut && strtoul(p + strlen("<tr id=\"G"), NULL, 10) >= cut)
+            a = find(p, (size_t)(eol - p), link);
+        if (a) {
+            const char *after = find(a, (size_t)(eol - a), "</a>") + 4;
+            adj_buf_put(out, p, (size_t)(a - p));
+            adj_buf_put(out, after, (size_t)(eol - after));
+        } else {
+            adj_buf_put(out, p, (size_t)(eol - p));
+        }
+        p = eol;
+    }
+}
+
+static void put_sections(adj_buf_t *out, const adj_buf_t *more, size_t cut)
+{
+    size_t at = 0;
+    section_t sec;
+    while (next_section(more, &at, &sec) && (!cut || sec.number < cut))
+        adj_buf_put(out, sec.html, sec.len);
+}
+
+static void games(adj_buf_t *out, const adj_buf_t *rows, size_t cut, const adj_summary_t *s)
+{
+    adj_buf_puts(out, "<section id=\"games\"><h2>Games</h2>\n");
+    if (!rows->len) {
+        adj_buf_puts(out, "<p>No game was read.</p>\n</section>\n");
+        return;
+    }
+    adj_buf_puts(out, "<table class=\"wide games\">\n<thead><tr><th class=\"n\">#</th>"
+                      "<th>verdict</th><th class=\"n\">warnings</th><th>scenario</th>"
+                      "<th>players</th><th>tally</th><th>claimed</th><th>claim</th>"
+                      "<th>result</th><th>file</th></tr></thead>\n<tbody>\n");
+    put_rows(out, rows, cut);
+    adj_buf_puts(out, "</tbody></table>\n");
+    if (s->total.files > PAGE_ROWS) {
+        size_t n = s->total.files - PAGE_ROWS;
+        adj_buf_printf(out, "<p class=\"bound\">%zu more game%s after the first %d: the JSON "
+                       "and CSV summaries (<code>--format json</code>, <code>--format csv</code>) "
+                       "hold every game.</p>\n", n, n == 1 ? "" : "s", PAGE_ROWS);
+    }
+    adj_buf_puts(out, "</section>\n");
 }
 
 void adj_html_summary_end(adj_buf_t *out, const adj_buf_t *rows, const adj_buf_t *more,
                           const adj_summary_t *s, const adj_report_opts_t *o)
 {
     (void)o;
-    head(out, s->ladder_name);
-    if (s->ladder) {  /* the ladder file used (SPEC 13) */
-        adj_buf_puts(out, "<p>Ladder file: <code>");
-        html_name(out, s->ladder);
-        adj_buf_puts(out, "</code></p>\n");
-    }
+    head(out, s);
+    ladders(out, s);
     totals(out, &s->total);
     adj_buf_puts(out, "</header>\n<main>\n");
     standings(out, s);
-    adj_buf_puts(out, "<section id=\"games\"><h2>Games</h2>\n");
-    if (rows->len) {
-        adj_buf_puts(out, "<div class=\"scroll\"><table>\n<thead><tr><th class=\"n\">#</th>"
-                          "<th>verdict</th><th class=\"n\">warnings</th><th>players</th>"
-                          "<th>tally</th><th>claimed</th><th>claim</th><th>result</th>"
-                          "<th>file</th></tr></thead>\n<tbody>\n");
-        adj_buf_put(out, rows->data, rows->len);
-        adj_buf_puts(out, "</tbody></table></div>\n");
-    } else {
-        adj_buf_puts(out, "<p>No game was read.</p>\n");
-    }
-    adj_buf_puts(out, "</section>\n<section id=\"findings\"><h2>Diagnostics</h2>\n");
+    /* what stays whatever is dropped: the page so far, the rows, the tail */
+    size_t fixed = out->len + rows->len + PAGE_TAIL;
+    size_t dropped = 0;
+    size_t cut = first_dropped(more, fixed < page_bytes ? page_bytes - fixed : 0, &dropped);
+    games(out, rows, cut, s);
+    adj_buf_puts(out, "<section id=\"findings\"><h2>Diagnostics</h2>\n");
     if (more->len)
-        adj_buf_put(out, more->data, more->len);
+        put_sections(out, more, cut);
     else
         adj_buf_puts(out, "<p>None: every game read is consistent with the rules.</p>\n");
+    if (dropped)
+        adj_buf_printf(out, "<p class=\"bound\">The diagnostics of %zu game%s (game %zu and "
+                       "after) are left out so that this page stays under 32 MB: "
+                       "<code>adjutant audit --format html</code> on a file shows its "
+                       "own.</p>\n", dropped, dropped == 1 ? "" : "s", cut);
     adj_buf_printf(out, "</section>\n</main>\n<footer>Made by adjutant %s (log format "
                    "adjutant/1).</footer>\n</body>\n</html>\n", ADJ_VERSION);
 }

@@ -72,6 +72,11 @@ void adj_json_summary(adj_buf_t *out, adj_buf_t *more, const adj_summary_game_t 
     adj_json_init(&j, out);
     adj_json_open_object(&j);
     adj_json_member_name(&j, "file", g->file);
+    adj_json_key(&j, "scenario");  /* as written */
+    if (g->scenario)
+        adj_json_str_n(&j, g->scenario, g->scenario_len);
+    else
+        adj_json_null(&j);
     adj_json_key(&j, "players");
     players(&j, g);
     adj_json_member_bool(&j, "ok", g->errors == 0);
@@ -122,6 +127,11 @@ static void standings(adj_json_t *j, const adj_summary_t *s)
         adj_json_member_uint(j, "losses", p->losses);
         adj_json_member_uint(j, "with_errors", p->with_errors);
         adj_json_member_uint(j, "unfinished", p->unfinished);
+        adj_json_key(j, "in_ladder");
+        if (p->in_ladder < 0)
+            adj_json_null(j);
+        else
+            adj_json_bool(j, p->in_ladder);
         adj_json_close_object(j);
     }
     adj_json_close_array(j);

@@ -9,7 +9,7 @@
 
 #include <string.h>
 
-enum { CELLS = 8, NAME_CUT = 24, SIDE_CUT = 10 };
+enum { CELLS = 9, NAME_CUT = 24, SIDE_CUT = 10, SCENARIO_CUT = 24 };
 
 
 static void put_name(adj_buf_t *out, const char *s) { adj_escape_text_cut(out, s, strlen(s), 0); }
@@ -112,6 +112,11 @@ void adj_text_summary(adj_buf_t *out, adj_buf_t *more, const adj_summary_game_t 
     static const char *const claim_text[] = {"no claim", "claim stands", "claim wrong"};
     adj_summary_verdict_text(out, g);
     adj_buf_printf(out, "\t%zu warning%s\t", g->warnings, g->warnings == 1 ? "" : "s");
+    if (g->scenario)  /* the scenario, SPEC 5.1 */
+        adj_escape_text_cut(out, g->scenario, g->scenario_len, SCENARIO_CUT);
+    else
+        adj_buf_putc(out, '-');
+    adj_buf_putc(out, '\t');
     players_cell(out, g);
     if (g->replayed)
         tally_cell(out, "", g, g->vp, NULL);
@@ -169,6 +174,16 @@ static void cells(const adj_buf_t *rows, size_t width[CELLS], adj_buf_t *out)
     }
 }
 
+/* A player's name as the standings show it: marked when he is not one of
+ * the ladder's players (SPEC 5.1). */
+static void standing_name(adj_buf_t *out, const adj_standing_t *p)
+{
+    adj_buf_reset(out);
+    adj_escape_text_cut(out, p->name, p->name_len, 0);
+    if (p->in_ladder == 0)
+        adj_buf_puts(out, " (not in the ladder)");
+}
+
 /* The standings: one row per player, the name column as wide as the widest. */
 static void standings(adj_buf_t *out, const adj_summary_t *s)
 {
@@ -177,8 +192,7 @@ static void standings(adj_buf_t *out, const adj_summary_t *s)
     adj_buf_t name = {0};
     size_t w = strlen("player");
     for (size_t i = 0; i < s->standing_count; i++) {
-        adj_buf_reset(&name);
-        adj_escape_text_cut(&name, s->standings[i].name, s->standings[i].name_len, 0);
+        standing_name(&name, &s->standings[i]);
         size_t c = columns(name.data, name.len);
         w = c > w ? c : w;
     }
@@ -186,8 +200,7 @@ static void standings(adj_buf_t *out, const adj_summary_t *s)
                    (int)w, "player");
     for (size_t i = 0; i < s->standing_count; i++) {
         const adj_standing_t *p = &s->standings[i];
-        adj_buf_reset(&name);
-        adj_escape_text_cut(&name, p->name, p->name_len, 0);
+        standing_name(&name, p);
         adj_buf_put(out, name.data, name.len);
         for (size_t c = columns(name.data, name.len); c < w; c++)
             adj_buf_putc(out, ' ');
@@ -202,12 +215,12 @@ void adj_text_summary_end(adj_buf_t *out, const adj_buf_t *rows, const adj_buf_t
 {
     (void)more;
     (void)o;
-    if (s->ladder) {  /* the ladder file used, one line before the table (SPEC 13) */
+    for (size_t i = 0; i < s->ladder_count; i++) {  /* each ladder file used (SPEC 13) */
         adj_buf_puts(out, "ladder: ");
-        adj_escape_name(out, s->ladder);
-        if (s->ladder_name) {
+        adj_escape_name(out, adj_ladder_path(s->ladders[i]));
+        if (adj_ladder_name(s->ladders[i])) {
             adj_buf_puts(out, " (");
-            put_name(out, s->ladder_name);
+            put_name(out, adj_ladder_name(s->ladders[i]));
             adj_buf_putc(out, ')');
         }
         adj_buf_putc(out, '\n');

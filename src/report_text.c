@@ -506,13 +506,26 @@ static void compare_leaders(adj_buf_t *out, const adj_compare_t *c)
     }
 }
 
+/* The alternative: the rulings where it differs from the default reading. */
+static void compare_rulings(adj_buf_t *out, const adj_compare_t *c)
+{
+    const char *sep = "";
+    for (int r = 0; r < ADJ_RULING_COUNT; r++) {
+        if (!c->alt_differs[r])
+            continue;
+        adj_buf_printf(out, "%s%s=%s", sep, adj_ruling_name((adj_ruling_t)r),
+                       adj_ruling_value_name((adj_ruling_t)r, c->alt->value[r]));
+        sep = ", ";
+    }
+}
+
 static void compare_only(adj_buf_t *out, const adj_compare_t *c, int k)
 {
     if (!c->only_count[k])
         return;
     adj_buf_puts(out, k ? "\nfound only under " : "\nfound only under the default reading:\n");
     if (k) {
-        changed_rulings(out, c->alt, "", ", ");
+        compare_rulings(out, c);
         adj_buf_puts(out, ":\n");
     }
     const adj_diags_t *d = &c->run[k]->diags;
@@ -532,8 +545,17 @@ static void text_compare(adj_buf_t *out, const adj_compare_t *c, const adj_repor
     (void)o;
     adj_buf_puts(out, "compare ");
     put_escaped(out, c->file);
-    adj_buf_puts(out, ": the default reading against ");
-    changed_rulings(out, c->alt, "", ", ");
+    adj_buf_puts(out, ": the default reading");
+    bool sourced = false;  /* a ladder's or the log's rulings are the default reading (SPEC 13) */
+    for (int r = 0; r < ADJ_RULING_COUNT; r++)
+        sourced = sourced || c->run[0]->rulings.src[r];
+    if (sourced) {
+        adj_buf_puts(out, " (");
+        put_rulings(out, &c->run[0]->rulings, "", ", ", true);
+        adj_buf_putc(out, ')');
+    }
+    adj_buf_puts(out, " against ");
+    compare_rulings(out, c);
     adj_buf_puts(out, "\n\n");
     size_t start = out->len;
     adj_buf_puts(out, "leader");
@@ -668,13 +690,17 @@ static void dice_most_in(adj_buf_t *out, const adj_dice_t *d, const adj_dice_row
         if (i)
             adj_buf_puts(out, ", ");
         put_text(out, d->files[pt->file].file, 0);
-        adj_buf_printf(out, " (%lld of ", (long long)pt->count);
+        adj_buf_puts(out, " (");
+        dice_count(out, pt->count);
+        adj_buf_puts(out, " of ");
         dice_count(out, pt->rolls);
         adj_buf_putc(out, ')');
     }
-    if (r->part_count > shown)
-        adj_buf_printf(out, " and %zu more file%s", r->part_count - shown,
-                       r->part_count - shown == 1 ? "" : "s");
+    if (r->part_count > shown) {
+        adj_buf_puts(out, " and ");
+        dice_count(out, (int64_t)(r->part_count - shown));
+        adj_buf_printf(out, " more file%s", r->part_count - shown == 1 ? "" : "s");
+    }
 }
 
 /* The plain sentence under an improbable row: what is off, and where. */
@@ -685,7 +711,9 @@ static void dice_sentence(adj_buf_t *out, const adj_dice_t *d, const adj_dice_ro
     adj_buf_printf(out, "    %s rolled ", who.data);
     adj_buf_free(&who);
     if (r->kind == ADJ_DICE_REPEAT) {
-        adj_buf_printf(out, "the same %lld faces in a row in ", (long long)r->n);
+        adj_buf_puts(out, "the same ");
+        dice_count(out, r->n);
+        adj_buf_puts(out, " faces in a row in ");
         put_text(out, d->files[r->where_file[0]].file, 0);
         adj_buf_printf(out, " (from line %u) and in ", (unsigned)r->where_line[0]);
         put_text(out, d->files[r->where_file[1]].file, 0);
@@ -707,19 +735,24 @@ static void dice_sentence(adj_buf_t *out, const adj_dice_t *d, const adj_dice_ro
     adj_buf_puts(out, ".\n");
 }
 
-/* Under a player's first row: his other spellings. */
+/* Under a player's first row: his spellings other than the name shown
+ * (the first met, or under a ladder its canonical name, which the logs
+ * may never write). */
 static void dice_spellings(adj_buf_t *out, const adj_dice_t *d, const adj_dice_row_t *r)
 {
     const adj_dice_group_t *g = &d->groups[r->group];
-    if (!g->player || g->spelling_count < 2)
+    if (!g->player)
         return;
-    adj_buf_puts(out, "    also written: ");
-    for (size_t i = 1; i < g->spelling_count; i++) {
-        if (i > 1)
-            adj_buf_puts(out, ", ");
-        adj_escape_text_cut(out, g->spellings[i].name, g->spellings[i].len, 0);
+    size_t shown = 0;
+    for (size_t i = 0; i < g->spelling_count; i++) {
+        const adj_dice_spelling_t *sp = &g->spellings[i];
+        if (sp->len == g->len && !memcmp(sp->name, g->name, g->len))
+            continue;
+        adj_buf_puts(out, shown++ ? ", " : "    also written: ");
+        adj_escape_text_cut(out, sp->name, sp->len, 0);
     }
-    adj_buf_putc(out, '\n');
+    if (shown)
+        adj_buf_putc(out, '\n');
 }
 
 static void dice_line(adj_buf_t *out, const adj_dice_t *d, const adj_dice_row_t *r,
@@ -754,7 +787,9 @@ static void dice_line(adj_buf_t *out, const adj_dice_t *d, const adj_dice_row_t 
         adj_buf_printf(out, "  %sIMPROBABLE%s", paint(o, C_ERROR), paint(o, C_RESET));
     adj_buf_putc(out, '\n');
     if (r->has_where) {
-        adj_buf_printf(out, "    the run of %lld: ", (long long)r->n);
+        adj_buf_puts(out, "    the run of ");
+        dice_count(out, r->n);
+        adj_buf_puts(out, ": ");
         put_text(out, d->files[r->where_file[0]].file, 0);
         adj_buf_printf(out, ":%u and ", (unsigned)r->where_line[0]);
         put_text(out, d->files[r->where_file[1]].file, 0);
@@ -823,22 +858,27 @@ static void text_dice(adj_buf_t *out, const adj_dice_t *d, const adj_report_opts
         adj_buf_puts(out, "no rolls counted\n");
     dice_look_alike(out, d);
     dice_not_counted(out, d);
+    adj_buf_t tested = {0}, flagged = {0};  /* counts as every count in prose: 1,160 */
+    dice_count(&tested, (int64_t)d->tested);
+    dice_count(&flagged, (int64_t)d->improbable);
     adj_buf_printf(out, "\np: the chance that fair dice stray at least this far from an even "
                         "spread (chi-square,\n5 degrees of freedom; rough near 30 rolls). "
-                        "p_adjusted: p corrected for the %zu row%s\ntested in this run "
+                        "p_adjusted: p corrected for the %s row%s\ntested in this run "
                         "(Benjamini-Hochberg). '-': fewer than %d rolls, too few to test.\n",
-                   d->tested, d->tested == 1 ? "" : "s", ADJ_STATS_MIN_N);
+                   tested.data, d->tested == 1 ? "" : "s", ADJ_STATS_MIN_N);
     adj_buf_printf(out, "pairs: the 36 counts of a player's rolls taken two by two (35 degrees "
                         "of freedom,\nfrom %d pairs). repeat: the longest run of faces found "
                         "in two of his games\n(p: at most the chance that fair dice repeat a "
                         "run that long).\n", ADJ_STATS_MIN_PAIRS);
     adj_buf_t alpha = {0};
     adj_stats_put_double(&alpha, d->alpha);
-    adj_buf_printf(out, "IMPROBABLE: p_adjusted below %s (%zu row%s). A flag is a reason to "
+    adj_buf_printf(out, "IMPROBABLE: p_adjusted below %s (%s row%s). A flag is a reason to "
                         "look closer at those\ngames, never proof of cheating: among many "
                         "fair players, some are unlucky.\n",
-                   alpha.data, d->improbable, d->improbable == 1 ? "" : "s");
+                   alpha.data, flagged.data, d->improbable == 1 ? "" : "s");
     adj_buf_free(&alpha);
+    adj_buf_free(&tested);
+    adj_buf_free(&flagged);
 }
 
 const adj_reporter_t adj_reporter_text = {

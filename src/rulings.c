@@ -7,6 +7,8 @@
 #include "adj_rulings.h"
 #include "adj_diag.h"
 
+#include "adj_reader.h"
+
 #include <string.h>
 
 #define MAX_VALUES 3
@@ -115,15 +117,9 @@ void adj_rulings_read(adj_rulings_t *rs, const adj_ruling_raw_t *raw, size_t n,
         if (e->name && e->value && adj_rulings_set(rs, e->name, e->value, src, &bad_value))
             continue;
         adj_buf_t b = {0};
-        if (e->name)
-            adj_escape_text(&b, e->name, strlen(e->name));
-        if (!e->name || !bad_value)
-            adj_diags_add(d, ADJ_D_BAD_FIELD, e->name_mark, NULL, NULL, NULL,
-                          "unknown ruling `%s` (see `adjutant --help`)%s", b.data ? b.data : "",
-                          tail);
-        else
-            adj_diags_add(d, ADJ_D_BAD_FIELD, e->value_mark, NULL, NULL, NULL,
-                          "ruling `%s` has no such value (see `adjutant --help`)%s", b.data, tail);
+        bool at_value = adj_ruling_refusal(&b, e->name, e->value);
+        adj_diags_add(d, ADJ_D_BAD_FIELD, at_value ? e->value_mark : e->name_mark, NULL, NULL,
+                      NULL, "%s%s", b.data, tail);
         adj_buf_free(&b);
     }
 }
@@ -145,6 +141,60 @@ bool adj_rulings_set(adj_rulings_t *rs, const char *name, const char *value,
         return false;
     }
     return false;
+}
+
+/* A word from a file, escaped and cut for a message. */
+static void put_word(adj_buf_t *msg, const char *w)
+{
+    adj_escape_text_cut(msg, w, strlen(w), 40);
+}
+
+/* The values of ruling r, "a, b or c". */
+static void put_values(adj_buf_t *msg, int r)
+{
+    int n = adj_ruling_value_count((adj_ruling_t)r);
+    for (int v = 0; v < n; v++)
+        adj_buf_printf(msg, "%s%s", v == 0 ? "" : v == n - 1 ? " or " : ", ",
+                       ruling_info[r].values[v]);
+}
+
+bool adj_ruling_refusal(adj_buf_t *msg, const char *name, const char *value)
+{
+    const char *names[ADJ_RULING_COUNT];
+    int r = -1;
+    for (int i = 0; i < ADJ_RULING_COUNT; i++) {
+        names[i] = ruling_info[i].name;
+        if (name && strcmp(name, names[i]) == 0)
+            r = i;
+    }
+    if (!name) {
+        adj_buf_puts(msg, "a ruling's name must be a string (see `adjutant --help`)");
+        return false;
+    }
+    if (r < 0) {
+        const char *near = adj_closest_name(name, strlen(name), names, ADJ_RULING_COUNT);
+        adj_buf_puts(msg, "unknown ruling `");
+        put_word(msg, name);
+        adj_buf_printf(msg, near ? "` (did you mean `%s`?)" : "` (see `adjutant --help`)", near);
+        return false;
+    }
+    adj_buf_printf(msg, "ruling `%s` ", names[r]);
+    if (!value) {  /* empty, null or a collection: a known ruling all the same */
+        adj_buf_puts(msg, "needs one of its values: ");
+        put_values(msg, r);
+        return true;
+    }
+    const char *near = adj_closest_name(value, strlen(value), ruling_info[r].values, MAX_VALUES);
+    adj_buf_puts(msg, "has no value `");
+    put_word(msg, value);
+    if (near) {
+        adj_buf_printf(msg, "` (did you mean `%s`?)", near);
+        return true;
+    }
+    adj_buf_puts(msg, "` (its values: ");
+    put_values(msg, r);
+    adj_buf_putc(msg, ')');
+    return true;
 }
 
 void adj_rulings_overlay(adj_rulings_t *rs, const adj_rulings_t *over)

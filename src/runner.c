@@ -29,7 +29,11 @@ static int write_errno;  /* why the first failed write failed, 0: none */
 int adj_cli_flush(int status)
 {
     errno = 0;
-    if (fflush(stdout) == 0 && !ferror(stdout))
+    bool ok = fflush(stdout) == 0 && !ferror(stdout);
+    int flush_errno = errno;
+    adj_output_end();
+    errno = flush_errno;
+    if (ok)
         return status;
     int err = write_errno ? write_errno : errno ? errno : EIO;
     adj_cli_error("cannot write the report: %s", strerror(err));
@@ -38,6 +42,7 @@ int adj_cli_flush(int status)
 
 bool adj_cli_write(const adj_buf_t *b)
 {
+    adj_output_begin();  /* a signal now waits for the flush (signals.c) */
     if (b->len && fwrite(b->data, 1, b->len, stdout) != b->len) {
         if (!write_errno)
             write_errno = errno;
@@ -48,14 +53,14 @@ bool adj_cli_write(const adj_buf_t *b)
 
 bool adj_cli_write_flush(const adj_buf_t *b)
 {
-    if (!adj_cli_write(b))
-        return false;
+    bool ok = adj_cli_write(b);
     if (fflush(stdout) != 0) {
         if (!write_errno)
             write_errno = errno;
-        return false;
+        ok = false;
     }
-    return true;
+    adj_output_end();
+    return ok;
 }
 
 void adj_cli_warn_at(const char *file, const adj_audit_t *a, const adj_audit_opts_t *o)

@@ -30,23 +30,48 @@ void adj_guard_std_fds(void)
 /* Signals: stop between reports                                       */
 /* ------------------------------------------------------------------ */
 
-static volatile sig_atomic_t caught;  /* the signal's number, 0: none */
+static volatile sig_atomic_t caught;   /* the signal's number, 0: none */
+static volatile sig_atomic_t writing;  /* 1: a report is under way into stdout */
 
-/* The first SIGINT, SIGTERM or SIGHUP asks for a stop between reports; a
- * second one of any of them stops at once (a read that never ends). */
+/* A report's write blocked a second after the signal: stop all the same. */
+static void on_alarm(int signo)
+{
+    (void)signo;
+    _exit(ADJ_EXIT_USAGE);
+}
+
+/* Outside a report's write, the first SIGINT, SIGTERM or SIGHUP ends the
+ * run here with exit 2 (SPEC 13: a stopped run is a failure like an I/O
+ * error, whatever the signal): standard output holds only whole reports (each is flushed), and
+ * a run blocked in an open or a read (a FIFO nobody writes) ends too, which
+ * a flag alone cannot do (issue 33 item 2). During a write it asks for a
+ * stop after that report; a second signal stops at once. */
 static void on_signal(int signo)
 {
-    if (caught) {
-        signal(signo, SIG_DFL);
-        raise(signo);
-        return;
+    if (caught || !writing) {
+        caught = signo;
+        _exit(ADJ_EXIT_USAGE);
     }
     caught = signo;
+    alarm(1);
+}
+
+void adj_output_begin(void)
+{
+    writing = 1;
+}
+
+void adj_output_end(void)
+{
+    writing = 0;
+    if (caught)
+        _exit(ADJ_EXIT_USAGE);  /* the report is out: nothing after it */
 }
 
 void adj_signals_install(void)
 {
     signal(SIGPIPE, SIG_IGN);  /* a closed pipe: EPIPE, a failed write (exit 2) */
+    signal(SIGALRM, on_alarm);
     static const int stops[] = {SIGINT, SIGTERM, SIGHUP};
     for (size_t i = 0; i < sizeof stops / sizeof stops[0]; i++) {
         struct sigaction sa;

@@ -117,9 +117,31 @@ def manpage(t):
             failures.append("%s SYNOPSIS lacks *adjutant %s*" % (where, c))
 
 
+def readme(t):
+    """The README's "The commands" block (issue 33 item 25): a line for each
+    command, and every option a command takes (its long or short name; -h and
+    --help aside, which the last line gives)."""
+    where = "README.md"
+    with open(os.path.join(os.path.dirname(MANPAGE), "..", "README.md")) as f:
+        text = f.read()
+    part = text.split("## The commands", 1)[-1]
+    block = part.split("```", 2)[1] if part.count("```") >= 2 else ""
+    lines = block.splitlines()
+    for c in t["command"]:
+        if not any(l.startswith("adjutant %s " % c) for l in lines):
+            failures.append("%s's commands block lacks a line for adjutant %s" % (where, c))
+    words = set(re.findall(r"--?[a-z][a-z-]*", block))
+    for c in t["command"]:
+        for o in t["takes"][c]:
+            if o not in ("-h", "--help") and o not in words and not (
+                    o == "--jobs" and "-j" in words):
+                failures.append("%s's commands block lacks %s (an option of %s)" % (where, o, c))
+
+
 t = tables()
 completion(t)
 manpage(t)
+readme(t)
 for f in failures:
     print("FAIL:", f)
 print("cli-lists: %s" % ("FAILED" if failures else "ok"))

@@ -108,12 +108,28 @@ KINDS = ["imc", "illness", "duration", "sustain"]
 EVENT_KIND = {"activate": "imc", "illness": "illness", "duration": "duration", "sustain": "sustain"}
 
 
+# Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt, 15.0);
+# Python's unicodedata does not carry the property.
+IGNORABLE = [(0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160),
+             (0x17B4, 0x17B5), (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E),
+             (0x2060, 0x206F), (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF),
+             (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A),
+             (0xE0000, 0xE0FFF)]
+
+
+def ignorable(ch):
+    return any(lo <= ord(ch) <= hi for lo, hi in IGNORABLE)
+
+
 def name_key(raw):
-    """NFC of the full case folding; white space runs one U+0020, trimmed. A
-    name that is not valid UTF-8 (bytes) is keyed as its bytes."""
+    """Unicode's canonical caseless match without the default-ignorable code
+    points, NFC(casefold(NFD(raw) without them)); white space runs one
+    U+0020, trimmed. A name that is not valid UTF-8 (bytes) is keyed as its
+    bytes."""
     if isinstance(raw, bytes):
         return raw
-    folded = unicodedata.normalize("NFC", unicodedata.normalize("NFD", raw).casefold())
+    bare = "".join(ch for ch in unicodedata.normalize("NFD", raw) if not ignorable(ch))
+    folded = unicodedata.normalize("NFC", bare.casefold())
     out, pending = [], False
     for ch in folded:
         if ch in WHITE:
@@ -573,6 +589,23 @@ check("loaded: his four files, each with its rolls", sorted(f["rolls"] for f in 
 rc, text, _ = run(*cheat_files)
 sentences = [ln for ln in text.splitlines() if ln.startswith("    ") and " rolled " in ln]
 check("text: a sentence under each flagged row", len(sentences), len(flags))
+
+# ---- text: every count in prose written alike, 5,000 (issue 33 item 18) ----
+big = write("prose/big.yaml", log(rolls("a", [6] * 5000 + [1]), {"CSA": "Big"}))
+rc, text, _ = run(big)
+check("text: a file's part with thousands separators, as n",
+      [ln for ln in text.splitlines() if " rolled " in ln][0],
+      f"    Big rolled 6 on 100% of 5,001 rolls, expected 17%; most in {big} (5,000 of 5,001).")
+tape_rng = random.Random(3)
+long_run = [tape_rng.randint(1, 6) for _ in range(1200)]
+rep1 = write("prose/rep1.yaml", log(rolls("a", [1] + long_run), {"CSA": "Rep"}))
+rep2 = write("prose/rep2.yaml", log(rolls("a", [2, 3] + long_run), {"CSA": "Rep"}))
+rc, text, _ = run(rep1, rep2)
+check("text: a repeat's length with thousands separators",
+      [ln for ln in text.splitlines() if "1,200" in ln],
+      [f"    the run of 1,200: {rep1}:14 and {rep2}:15",
+       f"    Rep rolled the same 1,200 faces in a row in {rep1} (from line 14) and in {rep2} "
+       "(from line 15); fair dice repeat a run that long with a chance of at most 0."])
 
 # ---- order rows: one file only; unnamed sides; both sides one player ----
 solo = write("order/solo.yaml", log(rolls("a", [1, 2, 3] * 20) + rolls("b", [4, 5] * 10),

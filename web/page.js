@@ -176,9 +176,34 @@
         frame.style.height = Math.max(doc.documentElement.scrollHeight, doc.body ? doc.body.scrollHeight : 0) + 4 + "px";
     }
 
+    /* The log's header: its first 64 KB, as text. */
+    function headerOf(l) {
+        const HEAD = 1 << 16;
+        return typeof l.data === "string" ? l.data.slice(0, HEAD) : shownAs.decode(l.data.subarray(0, HEAD));
+    }
+
+    /* The audit's verdict in words (SPEC §10, issue 33): the warnings too,
+     * from the report's own count; and when the log names a scenario whose
+     * keys it lacks and no ladder file is picked, to pick it. */
+    function auditWords(res, l) {
+        const top = res.stdout.slice(0, 1 << 16);
+        const w = /<dt>warnings<\/dt><dd>([0-9]+)<\/dd>/.exec(top);
+        const n = w ? Number(w[1]) : 0;
+        let words = resultWords(["audit"], l.name, res.status);
+        if (res.status === 0 && n > 0)
+            words = "Checked " + l.name + ": no errors found, but " + n + " warning" + (n === 1 ? "" : "s") +
+                "; the report below lists " + (n === 1 ? "it" : "them") + ".";
+        const sc = /^scenario:[ \t]*(.*?)[ \t]*(?:#.*)?$/m.exec(headerOf(l));
+        if (!ladderFile && sc && sc[1] !== "" && /is missing:[^\n]*\[bad-document/.test(top))
+            words += " The log names scenario \u201c" + sc[1].replace(/^(["'])(.*)\1$/, "$2") + "\u201d and no ladder file lends it: " +
+                "pick the ladder file (Ladder file, above the Audit button), and the log is checked again.";
+        return words;
+    }
+
     function audit() {
         return command(["audit", "--format", "html", "$LOG"], function (res, l) {
             if (res.status > 1 || !res.stdout) { showText(res); return; }
+            setState(auditWords(res, l), false);
             $("output").hidden = true;
             $("report").hidden = false;
             showReport(res.stdout);
@@ -278,6 +303,7 @@
                 "This ladder file could not be read (adjutant ladder exits " + res.status + "): " +
                 (res.stderr.trim().split("\n").slice(0, 2).join(" ") || "no answer") + ". It is still given to every command as " + LADDER + ".";
             showRulings();
+            if (current()) return audit();  /* the log checked again, with it */
         });
     }
 

@@ -3,7 +3,9 @@
  * header written from a ladder scenario (the ladder read by `adjutant
  * ladder --format json`, §13), or from a blank header the player fills in.
  * The header holds what the log needs to replay alone: the scenario's
- * keys, the players and the ladder's rulings.
+ * keys, the players and the ladder's rulings. The ladder file picked is
+ * also given to the engine beside the log (recorder.js), so a log that
+ * takes its scenario from it reads, and its players are checked.
  */
 (function () {
     "use strict";
@@ -22,12 +24,11 @@
         return [];
     }
 
-    function readLadder(file) {
-        return file.arrayBuffer().then(function (buf) {
-            const files = {};
-            files[LADDER] = new Uint8Array(buf);
-            return window.adjutant.run(["ladder", "--format", "json", LADDER], files);
-        }).then(function (res) {
+    /* FILE: {name, bytes}; BEFORE: it was picked before a reload. */
+    function readLadder(file, before) {
+        const files = {};
+        files[LADDER] = file.bytes;
+        return window.adjutant.run(["ladder", "--format", "json", LADDER], files).then(function (res) {
             let j = null;
             if (res.status === 0) {
                 try { j = JSON.parse(res.stdout); } catch (e) {
@@ -36,6 +37,7 @@
             }
             if (!j) {
                 P.ladder(null);
+                P.ladderFile(null);
                 scenarios = [];
                 $("rec-ladder-state").textContent = "This ladder file could not be used (adjutant ladder exits " + res.status +
                     "): " + (res.stderr.trim().split("\n").slice(0, 3).join(" ") || "no answer") +
@@ -46,6 +48,7 @@
                 return;
             }
             P.ladder(j);
+            P.ladderFile(file);
             scenarios = scenarioList(j);
             P.options($("rec-scenario"), scenarios.map(function (s) { return s.name; }));
             const names = $("rec-player-names");
@@ -54,7 +57,8 @@
             $("rec-ladder-state").textContent = "Ladder " + (j.name ? "\u201c" + j.name + "\u201d" : file.name) + ": " +
                 scenarios.length + " scenario" + (scenarios.length === 1 ? "" : "s") + ", " + (j.players || []).length + " players" +
                 (j.rulings && Object.keys(j.rulings).length ? ", rulings " + Object.keys(j.rulings).map(function (k) {
-                    return k + "=" + j.rulings[k]; }).join(", ") : "") + ".";
+                    return k + "=" + j.rulings[k]; }).join(", ") : "") + "." +
+                (before ? " (Picked before; it is given to the engine with the log.)" : "");
             $("rec-scenario-row").hidden = scenarios.length === 0;
             $("rec-blank").hidden = scenarios.length > 0;
             players();
@@ -167,7 +171,14 @@
         return sc;
     }
 
+    /* Through the form's queue of edits, so a replay asked for meanwhile
+     * waits for the header. */
     function start() {
+        return P.edit(startNow);
+    }
+
+    /* R: the replay of the log as it is (has it entries?). */
+    function startNow(r) {
         const say = function (t) { $("rec-start-state").textContent = t; };
         let text;
         try {
@@ -177,8 +188,7 @@
             const l = chosen() ? P.ladder() : null;
             text = header(sc, named, l ? l.rulings : null, l ? l.name : null);
         } catch (e) { say(e.message); return; }
-        const now = $("rec-log").value;
-        if (T.lastItem(now) && !P.armed()) {
+        if ((r.marks ? r.marks.count > 0 : P.text() !== "") && !P.armed()) {
             P.armed(true);
             say("The log below holds entries: Start replaces it. Download it first if you want it, then press Start again.");
             return;
@@ -194,12 +204,14 @@
 
     $("rec-ladder").addEventListener("change", function () {
         const f = $("rec-ladder").files[0];
-        if (f) readLadder(f);
+        if (f) f.arrayBuffer().then(function (b) { readLadder({ name: f.name, bytes: new Uint8Array(b) }); });
     });
     $("rec-scenario").addEventListener("change", players);
     $("rec-side1").addEventListener("input", players);
     $("rec-side2").addEventListener("input", players);
     $("rec-start-btn").addEventListener("click", start);
     players();
+    const before = P.storedLadder();
+    if (before) window.adjutant.ready.then(function () { readLadder(before, true); });
     window.adjutantRecorderStart = { header: header, scenarioList: scenarioList };
 })();

@@ -1,24 +1,31 @@
 /*
  * recorder.js - the page's Record mode (SPEC §10.1): a log kept while the
- * game is played. The form appends one event (web/logtext.js writes it);
+ * game is played. The form appends one event (web/logtext.js writes it,
+ * where the engine's parse of the text found the last item: its marks);
  * after every change the engine replays the log as `status --format json`
- * and the page shows the turn, the open activation, what is owed now, the
- * findings and each leader's state. The log is kept in localStorage on
- * every change. window.adjutant.recorder: text(), load(text), pending().
+ * (with the ladder file picked, if any, beside it) and the page shows the
+ * turn, the open activation, what is owed now, the findings and each
+ * leader's state. The log is kept in localStorage on every change. A long
+ * log shows only its end in the text area (laying out megabytes there took
+ * seconds a keystroke). window.adjutant.recorder: text(), load(text),
+ * pending().
  */
 (function () {
     "use strict";
     const $ = function (id) { return document.getElementById(id); };
     const T = window.adjutantLogText;
-    const KEY = "adjutant-recorder-log", MODE = "adjutant-mode";
-    const NAME = "game.yaml";
+    const KEY = "adjutant-recorder-log", MODE = "adjutant-mode", LADDER_KEY = "adjutant-recorder-ladder";
+    const NAME = "game.yaml", LADDER = "adjutant-ladder.yaml";
     let roster = [];       /* [{id, side}] of the last replay that read a roster */
     let sides = [];
     let last = null;       /* {text, json}: the last replay shown */
     let running = false, again = false;
     let waiters = [];      /* [{text, ok}]: pending() calls waiting for a replay of text */
     let ladder = null;     /* the ladder's JSON, when one was picked */
+    let ladderFile = null; /* {name, bytes}: the ladder file picked, given to the engine beside the log */
     let startArmed = false;
+    let head = "";         /* the log's start that the text area does not show (a long log) */
+    let edits = Promise.resolve();  /* the form's edits, one after another */
 
     function el(tag, text, cls) {
         const e = document.createElement(tag);
@@ -37,27 +44,74 @@
     }
 
     /* ---- keeping the log ---- */
+    /* Browsers keep 5 to 10 MB a site: a longer log is not tried (a failed
+     * attempt still copies it). */
+    const KEEP_MAX = 4 * 1024 * 1024;
     function keep(text) {
-        let ok = true;
-        try { window.localStorage.setItem(KEY, text); } catch (e) { ok = false; }
+        let ok = text.length <= KEEP_MAX;
+        if (ok) try { window.localStorage.setItem(KEY, text); } catch (e) { ok = false; }
         $("rec-keep").hidden = ok;
-        $("rec-keep").textContent = ok ? "" : "This log is not being kept in this browser (its storage is full or " +
-            "turned off): a reload would lose it. Use Download log to keep a copy.";
+        $("rec-keep").textContent = ok ? "" : "This log is not being kept in this browser (" +
+            (text.length > KEEP_MAX ? "it is longer than the browser keeps" : "its storage is full or turned off") +
+            "): a reload would lose it. Use Download log to keep a copy.";
     }
 
     function stored() {
         try { return window.localStorage.getItem(KEY); } catch (e) { return null; }
     }
 
+    /* The log's text: what the text area does not show, then what it
+     * shows; the same string while neither changes (comparing two copies
+     * of a 20 MB text takes 0.1 s). */
+    let whole = { head: "", value: "", text: "" };
+    function full() {
+        const value = $("rec-log").value;
+        if (whole.head !== head || whole.value !== value) whole = { head: head, value: value, text: head + value };
+        return whole.text;
+    }
+
+    /* A text area lays a long text out slowly (a 20 MB log: 24 s, and as
+     * long again at each keystroke), so a log longer than SHOW_MAX shows its
+     * last SHOW_TAIL characters or so, from a line's start; the rest is kept
+     * as it is (head). Entries, undo and typing change only the end. */
+    const SHOW_MAX = 96 * 1024, SHOW_TAIL = 16 * 1024;
+    function display(text) {
+        const box = $("rec-log");
+        if (text.length <= SHOW_MAX) {
+            head = "";
+            box.value = text;
+        } else {
+            const cut = text.lastIndexOf("\n", text.length - SHOW_TAIL) + 1;
+            head = text.slice(0, cut);
+            box.value = text.slice(cut);
+        }
+        whole = { head: head, value: box.value, text: text };
+        const w = $("rec-window");
+        w.hidden = head === "";
+        w.textContent = head === "" ? "" : "This log is long (" + (text.length / 1e6).toFixed(1) + " MB): the box shows its last " +
+            Math.round(box.value.length / 1024) + " KB, from a line's start; the rest is kept as it is, and Download log saves the whole log.";
+    }
+
     /* Every change of the text goes through here: kept, then replayed. */
     function changed() {
-        keep($("rec-log").value);
+        if ($("rec-log").value.length > SHOW_MAX) display(full());  /* typed or dropped in whole */
+        keep(full());
         replay();
     }
 
     function setText(text) {
-        $("rec-log").value = text;
+        display(text);
         changed();
+    }
+
+    /* A long paste goes in without the text area laying it out. */
+    function paste(e) {
+        const t = e.clipboardData ? e.clipboardData.getData("text/plain") : "";
+        const box = $("rec-log");
+        if (!t || t.length + full().length <= SHOW_MAX) return;
+        e.preventDefault();
+        setText(head + box.value.slice(0, box.selectionStart) + t.replace(/\r\n?/g, "\n") + box.value.slice(box.selectionEnd));
+        requestAnimationFrame(function () { box.scrollTop = box.scrollHeight; });
     }
 
     /* A new log (started, picked, loaded): the form's turn is counted afresh. */
@@ -66,28 +120,35 @@
         setText(text);
     }
 
+    /* The files of a run: the log, and the ladder file picked beside it
+     * (the engine finds it as the CLI would, in the log's folder). */
+    function files(text) {
+        const f = {};
+        f[NAME] = text;
+        if (ladderFile) f[LADDER] = ladderFile.bytes;
+        return f;
+    }
+
     /* ---- the replay ---- */
     function replay() {
         if (running) { again = true; return; }
         running = true;
         again = false;
-        const text = $("rec-log").value;
-        const files = {};
-        files[NAME] = text;
+        const text = full();
         const t0 = performance.now();
-        window.adjutant.run(["status", "--format", "json", NAME], files).then(function (res) {
+        window.adjutant.run(["status", "--format", "json", NAME], files(text), { marks: true }).then(function (res) {
             let json = null;
             try { json = JSON.parse(res.stdout); } catch (e) { json = null; }
-            last = { text: text, json: json, res: res };
+            last = { text: text, json: json, res: res, marks: res.marks || null };
             show(last);
             last.ms = performance.now() - t0;
             document.body.dataset.replayMs = last.ms.toFixed(1);
         }, function (e) {
-            last = { text: text, json: null, res: { status: 2, stdout: "", stderr: String(e && e.message) } };
+            last = { text: text, json: null, res: { status: 2, stdout: "", stderr: String(e && e.message) }, marks: null };
             show(last);
         }).then(function () {
             running = false;
-            if (again || $("rec-log").value !== text) { replay(); return; }
+            if (again || full() !== text) { replay(); return; }
             const now = waiters;
             waiters = [];
             for (const w of now) w.ok(last);
@@ -95,12 +156,14 @@
     }
 
     /* The replay of the text as it is now (a Promise). */
-    function settled() {
-        const text = $("rec-log").value;
-        if (!running && last && last.text === text) return Promise.resolve(last);
+    function replayed() {
+        if (!running && last && last.text === full()) return Promise.resolve(last);
         if (!running) replay();
         return new Promise(function (ok) { waiters.push({ ok: ok }); });
     }
+
+    /* The same, once the form's edits under way are made. */
+    function settled() { return edits.then(replayed); }
 
     const OWED = { "illness-check": ["illness", "illness check"], "duration": ["duration", "duration roll"],
         "sustain": ["sustain", "Sustain roll"], "replacement": ["replace", "replacement"] };
@@ -121,11 +184,11 @@
         }
         showTurn(j);
         showOwed(j.pending || []);
-        showFindings(j.diagnostics || [], r.text);
+        showFindings(j.diagnostics || [], T.lastItemAt(r.text, r.marks));
         showLeaders(j.leaders || []);
         showFix(j);
-        showBroken(j.diagnostics || []);
-        if ($("f-kind").value === "turn" && $("f-turn").value === "") showKind();
+        showBroken(j, r);
+        if ($("f-kind").value === "turn" && $("f-turn").value === "") fillTurn();
     }
 
     function showTurn(j) {
@@ -158,16 +221,21 @@
         }
     }
 
-    function showFindings(diags, text) {
+    /* The findings, the newest entry's (its lines NEWEST) first, then from
+     * the last line up; at most FINDINGS_MAX of them (a long log can have
+     * thousands: the Check mode's report lists them all). */
+    const FINDINGS_MAX = 200;
+    function showFindings(diags, newest) {
         const list = $("rec-findings");
         list.replaceChildren();
-        const newest = T.lastItem(text);
         const isNew = function (d) { return newest && d.line >= newest.first && d.line <= newest.last; };
         const sorted = diags.slice().sort(function (a, b) {
             return (isNew(b) ? 1 : 0) - (isNew(a) ? 1 : 0) || b.line - a.line;
         });
         if (!sorted.length) { list.appendChild(el("li", "No findings.")); return; }
-        for (const d of sorted) {
+        if (sorted.length > FINDINGS_MAX)
+            list.appendChild(el("li", "The " + FINDINGS_MAX + " newest of " + sorted.length + " findings; the Check mode's report lists them all."));
+        for (const d of sorted.slice(0, FINDINGS_MAX)) {
             const li = el("li", "", d.severity);
             if (isNew(d)) li.appendChild(el("strong", "Newest entry: "));
             li.appendChild(el("span", "line " + d.line + ", " + d.severity + " " + d.code + ": " + d.message));
@@ -190,13 +258,33 @@
         }
     }
 
-    /* A log the engine cannot read to its end (a hand edit broke the YAML):
-     * the message in plain words at its line, beside the text. */
-    function showBroken(diags) {
+    /* The scenario the log's header names, or null. */
+    function scenarioNamed(text, marks) {
+        const header = marks && marks.key ? text.slice(0, T.offsetOf(text, marks.key[0])) : text.slice(0, 1 << 16);
+        const m = /^scenario:[ \t]*(.*?)[ \t]*(?:#.*)?$/m.exec(header);
+        return m && m[1] !== "" ? m[1].replace(/^(["'])(.*)\1$/, "$2") : null;
+    }
+
+    /* Why the engine cannot read the log to its end, in words, or null: a
+     * hand edit broke the YAML (the message at its line), or the log names
+     * a scenario that no ladder file picked here lends. */
+    function brokenWords(j, r) {
+        const diags = j ? j.diagnostics || [] : [];
         const d = diags.find(function (x) { return x.code === "yaml-syntax" || x.code === "bad-document" || x.code === "yaml-alias"; });
-        $("rec-broken").hidden = !d;
-        $("rec-broken").textContent = d ? "Line " + d.line + ", column " + d.column + ": " + d.message +
-            ". Nothing is lost: correct the text here, or use Undo last entry." : "";
+        if (!d) return null;
+        const sc = d.code === "bad-document" && !ladderFile && !j.ladder ? scenarioNamed(r.text, r.marks) : null;
+        if (sc !== null)
+            return "The log names scenario \u201c" + sc + "\u201d and no ladder file lends it: pick the ladder file " +
+                "(Ladder file, under Start a log) and the log is checked again. Line " + d.line + ": " + d.message + ".";
+        return "Line " + d.line + ", column " + d.column + ": " + d.message +
+            ". Nothing is lost: correct the text here, or use Undo last entry.";
+    }
+
+    function showBroken(j, r) {
+        const words = brokenWords(j, r);
+        $("rec-broken").hidden = !words;
+        $("rec-broken").textContent = words || "";
+        if (words && /no ladder file lends it/.test(words)) $("rec-start").open = true;
     }
 
     /* At the end: the claimed tally beside the regenerated one, and fix's
@@ -208,9 +296,7 @@
     }
 
     function fix() {
-        const files = {};
-        files[NAME] = $("rec-log").value;
-        window.adjutant.run(["fix", NAME], files).then(function (res) {
+        window.adjutant.run(["fix", NAME], files(full())).then(function (res) {
             if (res.status > 1 || !res.stdout) {
                 $("rec-said").textContent = "fix corrects nothing here: " + (res.stderr.trim().split("\n")[0] || "exit " + res.status);
                 return;
@@ -250,21 +336,42 @@
         });
     }
 
+    /* The form's optional controls, and the kinds for which Leader is
+     * optional: each starts at "not given" for every new entry and when the
+     * kind changes, so nothing is claimed that the player did not give. */
+    const OPTIONAL = ["f-modifier", "f-mp", "f-to", "f-zoc", "f-result-illness", "f-result-duration", "f-result",
+        "f-reason", "f-inactive", "f-note"];
+    const LEADER_OPTIONAL = ["vp"];
+    function clearOptional(kind) {
+        for (const id of OPTIONAL) $(id).value = "";
+        if (LEADER_OPTIONAL.indexOf(kind) >= 0) $("f-leader").value = "";
+        if (kind !== "wound") $("f-level").value = "";  /* optional for state */
+    }
+
     function showKind() {
         const kind = $("f-kind").value;
         for (const p of document.querySelectorAll("#rec-entry .field[data-kinds]"))
             p.hidden = p.dataset.kinds.split(" ").indexOf(kind) < 0;
-        $("f-leader").options.length && ($("f-leader").options[0].textContent = kind === "vp" ? "not given" : "choose");
-        if (kind === "turn" && $("f-turn").value === "" && last && last.json && last.text === $("rec-log").value) {
+        $("f-leader").options.length && ($("f-leader").options[0].textContent = LEADER_OPTIONAL.indexOf(kind) >= 0 ? "not given" : "choose");
+        fillTurn();
+    }
+
+    function kindChanged() {
+        clearOptional($("f-kind").value);
+        showKind();
+    }
+
+    function fillTurn() {
+        if ($("f-kind").value === "turn" && $("f-turn").value === "" && last && last.json && last.text === full()) {
             const t = last.json.turn;
-            const first = /^first_turn:[ \t]*(-?[0-9]+)/m.exec(last.text);
+            const first = /^first_turn:[ \t]*(-?[0-9]+)/m.exec(last.text.slice(0, 1 << 16));
             $("f-turn").value = t === null || t === undefined ? (first ? first[1] : "1") : String(t + 1);
         }
     }
 
     function fillFor(kind, leader) {
         $("f-kind").value = kind;
-        showKind();
+        kindChanged();
         $("f-leader").value = leader;
         $("f-roll").value = "";
         (kind === "replace" ? $("f-by") : $("f-roll")).focus();
@@ -324,29 +431,64 @@
         return fields;
     }
 
+    /* MAKE(replay): one of the form's edits, made on the text as the engine
+     * last read it (the replay's marks place it); one after another. */
+    function edit(make) {
+        const done = edits.then(replayed).then(function (r) {
+            if (r.text !== full()) return replayed().then(make);  /* typed meanwhile */
+            return make(r);
+        });
+        edits = done.then(function () {}, function () {});
+        return done;
+    }
+
+    /* Why an edit cannot be placed, in the player's words. */
+    function refusal(e, r) {
+        if (e.why !== "unread") return e.message;
+        const words = brokenWords(r.json, r);
+        return "The engine cannot read the log to its end, so the entry has no sure place: " +
+            (words ? words : "correct the log first.");
+    }
+
     function add() {
-        let text;
-        try { text = T.append($("rec-log").value, formEvent()); } catch (e) {
-            $("rec-said").textContent = e.message;
-            return;
-        }
-        setText(text);
-        $("rec-said").textContent = "Entry added.";
-        requestAnimationFrame(function () { const t = $("rec-log"); t.scrollTop = t.scrollHeight; });
-        for (const id of ["f-roll", "f-modifier", "f-mp", "f-to", "f-zoc", "f-result-illness", "f-result-duration", "f-result",
-            "f-level", "f-points", "f-reason", "f-flip", "f-status", "f-inactive", "f-note", "f-turn"]) $(id).value = "";
-        for (const i of $("f-ends").querySelectorAll("input")) i.value = "";
+        let fields;
+        try { fields = formEvent(); } catch (e) { $("rec-said").textContent = e.message; return Promise.resolve(); }
+        return edit(function (r) {
+            let text;
+            try { text = T.appendAt(r.text, r.marks, fields); } catch (e) {
+                $("rec-said").textContent = refusal(e, r);
+                return;
+            }
+            setText(text);
+            $("rec-said").textContent = "Entry added.";
+            requestAnimationFrame(function () { const t = $("rec-log"); t.scrollTop = t.scrollHeight; });
+            clearOptional($("f-kind").value);
+            for (const id of ["f-roll", "f-level", "f-points", "f-flip", "f-status", "f-turn"]) $(id).value = "";
+            for (const i of $("f-ends").querySelectorAll("input")) i.value = "";
+        });
+    }
+
+    /* An item's lines in a few words: "line 41, illness: jackson, roll: 6". */
+    function summary(u) {
+        const words = u.removed.replace(/^\s*-\s*/, "").replace(/\s*\n\s*/g, ", ").replace(/,\s*$/, "").trim();
+        return "line " + u.line + ", " + (words.length > 100 ? words.slice(0, 99) + "\u2026" : words || "an empty item");
     }
 
     function undo() {
-        const text = T.undo($("rec-log").value);
-        if (text === null) { $("rec-said").textContent = "There is no entry to undo."; return; }
-        setText(text);
-        $("rec-said").textContent = "The last entry is removed.";
+        return edit(function (r) {
+            let u = null;
+            try { u = T.undoAt(r.text, r.marks); } catch (e) {
+                u = e.why === "unread" ? T.undoBroken(r.text, r.marks) : null;
+                if (!u) { $("rec-said").textContent = refusal(e, r); return; }
+            }
+            if (u === null) { $("rec-said").textContent = "There is no entry to undo."; return; }
+            setText(u.text);
+            $("rec-said").textContent = "Undone: the last entry (" + summary(u) + ") is removed.";
+        });
     }
 
     function download() {
-        const text = $("rec-log").value;
+        const text = full();
         const a = document.createElement("a");
         a.href = URL.createObjectURL(new Blob([text], { type: "text/yaml;charset=utf-8" }));
         const m = /^scenario:[ \t]*(.+)$/m.exec(text);
@@ -358,40 +500,94 @@
         setTimeout(function () { URL.revokeObjectURL(a.href); }, 1000);
     }
 
-    window.adjutantRecorderParts = { setText: newLog, el: el, options: options,
-        ladder: function (l) { if (l !== undefined) ladder = l; return ladder; },
+    /* The ladder file picked (recorder-start.js reads it): {name, bytes},
+     * or null; kept with the log, so a reload checks the log as before. */
+    function useLadderFile(f) {
+        ladderFile = f;
+        last = null;  /* a replay without it is not the log's */
+        try {
+            if (!f) localStorage.removeItem(LADDER_KEY);
+            else localStorage.setItem(LADDER_KEY, JSON.stringify({ name: f.name, text: new TextDecoder().decode(f.bytes) }));
+        } catch (e) { /* the log's keeping says what storage refuses */ }
+        if (full() !== "") replay();
+    }
+
+    function storedLadder() {
+        try {
+            const j = JSON.parse(localStorage.getItem(LADDER_KEY));
+            return j && typeof j.text === "string" ? { name: String(j.name), bytes: new TextEncoder().encode(j.text) } : null;
+        } catch (e) { return null; }
+    }
+
+    /* ---- a log picked to go on from: its bytes checked first ---- */
+    /* UTF-8 is taken as it is; UTF-16 with its byte order mark, which the
+     * CLI reads, becomes UTF-8 (said); anything else the CLI rejects
+     * (yaml-syntax) is refused with its reason, and the log shown stays. */
+    function open(bytes, name) {
+        const say = function (t) { $("rec-start-state").textContent = t; };
+        const as = function (enc) {
+            try { return new TextDecoder(enc, { fatal: true }).decode(bytes); } catch (e) { return null; }
+        };
+        let text = as("utf-8"), note = "";
+        const bom = bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff));
+        if (text === null && bom) {
+            text = as(bytes[0] === 0xff ? "utf-16le" : "utf-16be");
+            note = " It was written in UTF-16; the recorder keeps it, and Download log saves it, as UTF-8.";
+        }
+        if (text !== null) {
+            newLog(text);
+            say("Recording goes on after the last event of " + name + "." + note);
+            return Promise.resolve();
+        }
+        const f = {};
+        f[NAME] = bytes;
+        return window.adjutant.run(["status", "--format", "json", NAME], f).then(function (res) {
+            let d = null;
+            try { d = JSON.parse(res.stdout).diagnostics.find(function (x) { return x.code === "yaml-syntax"; }); } catch (e) { d = null; }
+            say(name + " cannot be recorded on: it is neither UTF-8 nor UTF-16, and adjutant rejects it" +
+                (d ? " (line " + d.line + ", column " + d.column + ": " + d.message + " [yaml-syntax])" : "") +
+                ". Save it as UTF-8 and pick it again; the log below is unchanged.");
+        });
+    }
+
+    window.adjutantRecorderParts = { setText: newLog, el: el, options: options, text: full, edit: edit,
+        ladder: function (l) { if (l !== undefined) { ladder = l; if (l === null) useLadderFile(null); } return ladder; },
+        ladderFile: function (f) { if (f !== undefined) useLadderFile(f); return ladderFile; },
+        storedLadder: storedLadder,
         armed: function (v) { if (v !== undefined) startArmed = v; return startArmed; } };
 
     function wire() {
         $("mode-check").addEventListener("click", function () { setMode(false); });
         $("mode-record").addEventListener("click", function () { setMode(true); });
-        $("f-kind").addEventListener("change", showKind);
+        $("f-kind").addEventListener("change", kindChanged);
         $("f-add").addEventListener("click", add);
         $("rec-undo").addEventListener("click", undo);
         $("rec-download").addEventListener("click", download);
         $("rec-fix").addEventListener("click", fix);
         $("rec-log").addEventListener("input", changed);
+        $("rec-log").addEventListener("paste", paste);
         /* Enter in a text or number field of the form adds the entry */
         $("rec-entry").addEventListener("keydown", function (e) {
             if (e.key === "Enter" && e.target.tagName === "INPUT") { e.preventDefault(); add(); }
         });
         $("rec-open").addEventListener("change", function () {
             const f = $("rec-open").files[0];
-            if (f) f.text().then(function (t) { newLog(t); $("rec-start-state").textContent = "Recording goes on after the last event of " + f.name + "."; });
+            if (f) f.arrayBuffer().then(function (b) { open(new Uint8Array(b), f.name); });
         });
     }
 
     wire();
     showKind();
+    ladderFile = storedLadder();
     const saved = stored();
     let mode = null;
     try { mode = localStorage.getItem(MODE); } catch (e) { mode = null; }
-    if (saved !== null) $("rec-log").value = saved;
+    if (saved !== null) display(saved);
     if (saved === null || saved === "") $("rec-start").open = true;
     setMode(mode === "record");
-    window.adjutant.ready.then(function () { if ($("rec-log").value !== "") replay(); });
+    window.adjutant.ready.then(function () { if (full() !== "") replay(); });
     window.adjutant.recorder = {
-        text: function () { return $("rec-log").value; },
+        text: full,
         load: function (text) { newLog(String(text)); return settled().then(function () { return undefined; }); },
         pending: function () { return settled().then(function (r) { return r.json ? r.json.pending : []; }); },
         status: function () { return settled().then(function (r) { return r.json; }); }

@@ -21,6 +21,8 @@ CASES = [
     ["audit", "--format", "sarif", LOG], ["audit", "--summary", LOG],
     ["explain", LOG, "hood"], ["compare", LOG, "--ruling", "repeat-illness=as-wound"],
     ["status", LOG], ["dice", LOG], ["fix", LOG], ["fix", "--diff", FIXABLE], ["--help"],
+    ["--version"], ["--list-codes"], ["--list-options"], ["help"], ["ladder", "--format", "json",
+    os.path.join(SRC, "logs/ladder")],  # issue 33 item 14: the actions too
 ]
 failures = 0
 for args in CASES:

@@ -1,11 +1,11 @@
 # Issue 14 item 11, issue 26 item 13: every command reports a failed write
-# (a full disk) on standard error and exits 2.
+# (a full disk) on standard error and exits 2; issue 33 item 14: the actions too.
 # usage: write_fail.sh ADJUTANT SOURCE-DIR
 set -u
 adj=$1 src=$2
 log=$src/logs/second-manassas-hood.yaml
 fail=0
-for cmd in "--help" "--version" "--list-codes" "audit $log" "audit --format json $log" \
+for cmd in "--help" "--version" "--list-codes" "--list-options" "help" "audit $log" "audit --format json $log" \
            "audit --summary $log $log" "explain $log hood" "explain --format json $log hood" \
            "compare $log --ruling repeat-illness=as-wound" "audit --help" \
            "status $log" "status --format json $log" "dice $log" "dice --format json $log" \

@@ -193,14 +193,12 @@ st, out, err = run(["fix", write("many.yaml", many)])
 check("too many findings", (st, out) == (2, b"") and err == "adjutant: many.yaml: not rewritten: "
       "more than 100000 findings; fix needs to see them all\n", err)
 
-# a value whose bytes the reader does not know (a collection) is not guessed at
-for name, end in (("collection-side", "  - end: {CSA: [1], USA: 0}\n"),
-                  ("collection-claim", "  - end:\n      CSA: [1]\n")):
-    st, out, err = run(["fix", write(name + ".yaml", log(end=end))])
-    field = "CSA" if name == "collection-side" else "end"
-    check(name, (st, out) == (2, b"") and err == f"adjutant: {name}.yaml:40:5: not rewritten: `{field}` "
-          "needs a correction, but where its value stands in the file is not known (too much "
-          "multibyte text before it, or a collection)\n", err)
+# a collection's bytes are known (issue 33 item 8; this refused them before): the
+# side's value, or the claim lacking a side, is replaced
+case("collection-side", log(end="  - end: {CSA: [1], USA: 0}\n"), log(end="  - end: {CSA: 1, USA: 0}\n"),
+     ["40:16: CSA [1] -> 1 (vp-tally-mismatch)"], also=[(40, "bad-field")])
+case("collection-claim", log(end="  - end:\n      CSA: [1]\n"), log(end="  - end:\n      {CSA: 1, USA: 0}\n"),
+     ["41:7: end CSA: [1] -> {CSA: 1, USA: 0} (vp-tally-mismatch)"], also=[(41, "bad-field")])
 
 # sides that are not simple words are quoted, in ASCII, and read back as the same text
 SIDES = 'format: adjutant/1\nlast_turn: 2\nsides: ["Arm\u00e9e du Nord", "null"]\n' \
@@ -404,6 +402,10 @@ case("empty-utf16", b"\xfe\xff" + (DEAD + "  - end:\n      CSA:\n      USA: 0\n"
      ["20:11: CSA null -> 1 (vp-tally-mismatch)"], also=[(20, "bad-field")])
 case("empty-flow", DEAD + "  - end: {CSA: , USA: 0}\n", DEAD + "  - end: {CSA: 1, USA: 0}\n",
      ["19:16: CSA null -> 1 (vp-tally-mismatch)"], also=[(19, "bad-field")])
+# a total beyond 10^15 is dropped as a bad one (SPEC 2), so fix writes the tally
+case("claim-beyond-bound", DEAD + "  - end: {CSA: 1000000000000001, USA: 0}\n",
+     DEAD + "  - end: {CSA: 1, USA: 0}\n",
+     ["19:16: CSA 1000000000000001 -> 1 (vp-tally-mismatch)"], also=[(19, "bad-field")])
 case("empty-end-flow", DEAD + "  - {end: }\n", DEAD + "  - {end: {CSA: 1, USA: 0}}\n",
      ["19:11: end null -> {CSA: 1, USA: 0} (vp-tally-mismatch)"])
 NO_COLON = "left for a person: its key has no `:` to write the value after; the replay gives "
@@ -412,7 +414,8 @@ case("no-colon-side", NC, NC, ["19:11: CSA " + NO_COLON + "1 (vp-tally-mismatch)
      left="no-colon-side.yaml:19:5: error: the claimed tally is CSA missing, USA 0 but the replay "
      "gives CSA 1, USA 0; the regenerated tally is made of: CSA 1 for the death of sykes (line 17) "
      "[vp-tally-mismatch, rule base]\nno-colon-side.yaml:19:14: error: the VP total claimed for CSA "
-     "must be an integer; the entry is dropped [bad-field, rule format]\n")
+     "must be an integer from -1000000000000000 to 1000000000000000; the entry is dropped "
+     "[bad-field, rule format]\n")
 NC = DEAD + "  - {end}\n"
 case("no-colon-end", NC, NC, ["19:6: end " + NO_COLON + "{CSA: 1, USA: 0} (vp-tally-mismatch)"],
      status=1)
@@ -434,6 +437,23 @@ case("ill-typed-claim", DEAD + "  - end: CSA 3, USA 0   # written as text\n",
      ["19:10: end CSA 3, USA 0 -> {CSA: 1, USA: 0} (bad-field)"])
 case("ill-typed-quoted", DEAD + "  - end: 'CSA: 1'\n", DEAD + "  - end: {CSA: 1, USA: 0}\n",
      ["19:10: end 'CSA: 1' -> {CSA: 1, USA: 0} (bad-field)"])
+
+# ---- issue 33 item 8: a collection-valued claim, or a side's collection value, is
+# replaced (it was exit 2, nothing written, blaming "too much multibyte text") ----
+case("claim-empty-list", DEAD + "  - end: []   # a list\n",
+     DEAD + "  - end: {CSA: 1, USA: 0}   # a list\n", ["19:10: end [] -> {CSA: 1, USA: 0} (bad-field)"])
+case("claim-block-list", DEAD + "  - end:\n      - 1\n      - 0\n  # after\n",
+     DEAD + "  - end:\n      {CSA: 1, USA: 0}\n  # after\n",
+     ["20:7: end - 1\\n      - 0 -> {CSA: 1, USA: 0} (bad-field)"], shift=-1)
+case("side-flow-list", DEAD + "  - end: {CSA: [2], USA: 0}\n", DEAD + "  - end: {CSA: 1, USA: 0}\n",
+     ["19:16: CSA [2] -> 1 (vp-tally-mismatch)"], also=[(19, "bad-field")])
+case("side-flow-map", DEAD + "  - end: {CSA: {a: 1}, USA: [0, 1]}  # c\n",
+     DEAD + "  - end: {CSA: 1, USA: 0}  # c\n",
+     ["19:16: CSA {a: 1} -> 1 (vp-tally-mismatch)", "19:29: USA [0, 1] -> 0 (vp-tally-mismatch)"],
+     also=[(19, "bad-field")])
+case("side-block-list", DEAD + "  - end:\n      CSA:\n        - 2\n      USA: 0\n",
+     DEAD + "  - end:\n      CSA:\n        1\n      USA: 0\n",
+     ["21:9: CSA - 2 -> 1 (vp-tally-mismatch)"], also=[(21, "bad-field")])
 
 # ---- issue 27 item 7: a tally regenerated while a missing roll or an unknown leader remains ----
 MISSING = HEADER + "  - activate: jackson\n    roll: 1\n  - wound: sykes\n    level: 6\n" \

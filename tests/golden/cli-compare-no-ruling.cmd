@@ -1,2 +1,1 @@
 compare ../logs/seven-days-1862.yaml
-compare ../logs/seven-days-1862.yaml --ruling recovery=counts-first-turn

@@ -2,7 +2,10 @@
 results page rendered by headless Chromium (Debian's `chromium`) and the
 DOM it builds checked against the JSON summary (check_html.py's rules: the
 CSP, fragments only, one row per game, the standings, the details), a
-hostile player name giving no element of its own; then screenshots in the
+hostile player name giving no element of its own; the layout at 360 px
+(nothing scrolls sideways, inside a box or not) and 1280 px (the games table
+wider than 900 px), measured by a script added to a copy of the page, with
+screenshots at both widths; then screenshots in the
 light and dark schemes and a printed page, checked for their background and
 kept in OUTDIR for a person to look at.
 
@@ -89,7 +92,87 @@ def shots():
         check(im.getpixel((3, 3)) == (255, 255, 255), "print: white paper, even in dark mode")
 
 
+MEASURE = """<script>
+(function () {
+  var W = window.innerWidth, wide = [], out = [];
+  document.querySelectorAll("body *").forEach(function (el) {
+    var cs = getComputedStyle(el);
+    if ((cs.overflowX === "auto" || cs.overflowX === "scroll") && el.scrollWidth > el.clientWidth)
+      wide.push(el.tagName + "." + el.className + " " + el.scrollWidth + ">" + el.clientWidth);
+    var r = el.getBoundingClientRect();
+    if (r.width && r.right > W + 0.5)
+      out.push(el.tagName + "." + el.className + " right " + Math.round(r.right));
+  });
+  var t = document.querySelector("table.games");
+  var pre = document.createElement("pre");
+  pre.id = "measure";
+  pre.textContent = JSON.stringify({inner: W, doc: document.documentElement.scrollWidth,
+    boxes: wide.slice(0, 5), out: out.slice(0, 5), games: t ? t.getBoundingClientRect().width : 0});
+  if (window.parent !== window) parent.postMessage(pre.textContent, "*");
+  else document.body.appendChild(pre);
+})();
+</script>"""
+
+# Headless Chromium's window is at least 500 px wide: a narrower viewport is
+# an iframe of that width, which posts its measures to this page.
+FRAME = """<!DOCTYPE html><html><body style="margin:0">
+<iframe src="%s" style="width:%dpx;height:2000px;border:0;display:block"></iframe>
+<script>window.addEventListener("message", function (e) {
+  var pre = document.createElement("pre"); pre.id = "measure"; pre.textContent = e.data;
+  document.body.appendChild(pre); });</script></body></html>"""
+
+
+def measure(path, width):
+    """The page at `width` px, measured by a script added to a copy (the page
+    itself has none, and its CSP would refuse one)."""
+    import json
+    text = open(path, encoding="utf-8").read()
+    text = text.replace('<meta http-equiv="Content-Security-Policy"', '<meta name="x"', 1)
+    probe = path + f".{width}.html"
+    open(probe, "w", encoding="utf-8").write(text.replace("</body>", MEASURE + "</body>"))
+    frame = path + f".{width}.frame.html"
+    open(frame, "w").write(FRAME % (os.path.basename(probe), width))
+    dumped = chrome("--window-size=1300,2000", "--virtual-time-budget=5000", "--dump-dom",
+                    "file://" + frame).decode()
+    root = parse(dumped)
+    pre = [n for n in root.find_all("pre") if n.attrs.get("id") == "measure"]
+    return json.loads(pre[0].text()) if check(pre, f"{width}px: measured") else {}
+
+
+def layout():
+    """Issue 33 item 23: at 360 px nothing scrolls sideways, inside a box or
+    not (each game's cells stacked); at 1280 px the page uses more than 900
+    px. Screenshots at both widths kept for a person to look at."""
+    for args, name in ((["-j", "2", "summary/archive"], "archive"),
+                       (["-j", "2", "summary/ladders", "../logs"], "ladders")):
+        path = write_page(args, "layout-" + name)
+        m = measure(path, 360)
+        check(m.get("doc", 9999) <= m.get("inner", 0), f"{name} 360px: the page scrolls "
+              f"sideways: {m.get('doc')} > {m.get('inner')} {m.get('out')}")
+        check(m.get("boxes") == [], f"{name} 360px: a box scrolls sideways: {m.get('boxes')}")
+        check(m.get("out") == [], f"{name} 360px: past the right edge: {m.get('out')}")
+        m = measure(path, 1280)
+        check(m.get("games", 0) > 900, f"{name} 1280px: the games table {m.get('games')} px")
+        check(m.get("doc", 9999) <= m.get("inner", 0), f"{name} 1280px: scrolls sideways")
+        shot(path, name)
+
+
+def shot(path, name):
+    """Screenshots at 1280 px and (in a 360 px frame, cropped) 360 px."""
+    from PIL import Image
+    chrome("--window-size=1280,1400", f"--screenshot={OUT}/summary-{name}-1280.png",
+           "file://" + path)
+    frame = path + ".shot.html"
+    open(frame, "w").write('<!DOCTYPE html><html><body style="margin:0"><iframe src="%s" '
+                           'style="width:360px;height:2400px;border:0;display:block">'
+                           '</iframe></body></html>' % os.path.basename(path))
+    png = f"{OUT}/summary-{name}-360.png"
+    chrome("--window-size=600,2400", f"--screenshot={png}", "file://" + frame)
+    Image.open(png).crop((0, 0, 360, 2400)).save(png)
+
+
 dom()
+layout()
 shots()
 shutil.rmtree(TMP, ignore_errors=True)
 finish("summary browser")

@@ -15,9 +15,10 @@ import sys
 
 ADJ, TESTS = sys.argv[1], sys.argv[2]
 HEADER = ["file", "scenario", "side1", "player1", "vp1", "claimed1", "side2", "player2",
-          "vp2", "claimed2", "verdict", "errors", "warnings", "claim", "winner", "level",
-          "margin"]
-TEXT = {"file", "scenario", "side1", "player1", "side2", "player2", "winner", "level"}
+          "vp2", "claimed2", "verdict", "errors", "warnings", "claim", "winner", "winner_player",
+          "level", "margin"]
+TEXT = {"file", "scenario", "side1", "player1", "side2", "player2", "winner", "winner_player",
+        "level"}
 NUMBERS = {"vp1", "claimed1", "vp2", "claimed2", "errors", "warnings", "margin"}
 failures = []
 
@@ -33,7 +34,9 @@ def run(cwd, *args):
 
 
 def safe(s):
-    """What the CSV must hold for a text value (JSON's) from the log."""
+    """What the CSV must hold for a text value (JSON's) from the log: a NUL
+    as U+FFFD."""
+    s = s.replace("\0", "\ufffd")
     return "'" + s if s and s[0] in "=+-@\t\r" else s
 
 
@@ -66,6 +69,10 @@ def compare(row, obj, where):
     claim = {None: "none", True: "stands", False: "wrong"}[obj["claim_stands"]]
     check(row["claim"] == claim, f"{where}: claim")
     check(row["winner"] == safe((res or {}).get("winner") or ""), f"{where}: winner")
+    check(row["winner_player"] == safe((res or {}).get("winner_player") or ""),
+          f"{where}: winner_player")
+    check(row["scenario"] == safe(obj["scenario"] or ""),
+          f"{where}: scenario")
     check(row["level"] == safe((res or {}).get("level") or ""), f"{where}: level")
     check(row["margin"] == ("" if res is None else str(res["margin"])), f"{where}: margin")
 
@@ -102,6 +109,12 @@ check(rows[1][:4] == ["'=cmd.yaml", "'+SUM(1;2)", "'\tTAB", "'\tHT player"], f"{
 check(rows[1][5:8] == ["0", "'\rCR", "line\r\nbreak, \"quoted\""], f"{rows[1][5:8]}")
 check(rows[2][:4] == ["'@b.yaml", "'-2+3", "CSA", "'@admin"], f"{rows[2][:4]}")
 check(rows[2][7] == "'-1" and rows[2][9] == "", f"{rows[2]}")
+# the bytes of a field: a 4-byte character kept whole (not four U+FFFD), a
+# NUL given as one U+FFFD (issue 33 item 26)
+raw, rows = one(os.path.join(TESTS, "summary", "csv"), ["bytes.yaml"], "bytes")
+check(b"bytes.yaml,Hill\xef\xbf\xbd \xf0\x9d\x94\x84,C\xef\xbf\xbdSA,"
+      b"\xf0\x9d\x94\x84nn Carter,3,3,USA,Ben \xf0\x9f\x98\x80,0,,errors,1,0,wrong,"
+      b"C\xef\xbf\xbdSA,\xf0\x9d\x94\x84nn Carter,,3\r\n" in raw, f"bytes: {raw!r}")
 # without --summary csv is refused; a format no other command has
 p = subprocess.run([ADJ, "audit", "--format", "csv", "summary/archive"], cwd=TESTS,
                    capture_output=True)

@@ -56,6 +56,15 @@ def doc_rules(root, text, where):
     return ids
 
 
+def shown(n):
+    """A cell's text without its label (span.l, shown only on a phone)."""
+    if isinstance(n, str):
+        return n
+    if n.tag == "span" and "l" in n.classes():
+        return ""
+    return "".join(shown(c) for c in n.children)
+
+
 def page(cwd, args, where):
     st, raw = run(cwd, "--format", "html", *args)
     jst, js = run(cwd, "--format", "json", *args)
@@ -72,8 +81,10 @@ def page(cwd, args, where):
             continue
         cells = row.find_all("td")
         check(cells[-1].find_all("code")[0].text() == g["file"], f"{where}: G{n} file")
+        check(g["scenario"] is None or g["scenario"] in cells[3].text(),
+              f"{where}: G{n} scenario {g['scenario']!r}")
         for side, player in g["players"].items():
-            check(player in cells[3].text(), f"{where}: G{n} player {player!r} not shown as text")
+            check(player in cells[4].text(), f"{where}: G{n} player {player!r} not shown as text")
         findings = g["errors"] + g["warnings"]
         d = ids.get(f"D{n}")
         check((d is not None) == (findings > 0), f"{where}: G{n} details iff findings")
@@ -86,8 +97,9 @@ def page(cwd, args, where):
     rows = sec.find_all("tbody")[0].find_all("tr") if standings else []
     check(len(rows) == len(standings), f"{where}: one standings row per player")
     for r, s in zip(rows, standings):
-        c = [td.text() for td in r.find_all("td")]
-        want = [s["player"], str(s["games"]), str(s["wins"]), str(s["draws"]),
+        c = [shown(td) for td in r.find_all("td")]
+        mark = " (not in the ladder)" if s["in_ladder"] is False else ""
+        want = [s["player"] + mark, str(s["games"]), str(s["wins"]), str(s["draws"]),
                 str(s["losses"]), str(s["with_errors"]), str(s["unfinished"])]
         check(c[1:] == want, f"{where}: standings {c[1:]} != {want}")
     return root, text
@@ -97,6 +109,19 @@ def main():
     root, text = page(TESTS, ["-j", "2", "summary/archive"], "archive")
     check("&lt;script&gt;alert(1)&lt;/script&gt;" in text, "archive: the hostile name escaped")
     check(root.find_all("h1")[0].text() == "Ladder results", "archive: no ladder, a plain title")
+
+    # several ladders (issue 33 item 12): each named, the title with both;
+    # a player not in his game's ladder marked (item 21); the ladder files'
+    # lines exact (item 26)
+    root, text = page(TESTS, ["-j", "2", "summary/ladders"], "ladders")
+    check(root.find_all("h1")[0].text() == "East Ladder, West Ladder", "ladders: the title")
+    lines = [p.text() for p in root.find_all("p") if p.text().startswith("Ladder file: ")]
+    check(lines == ["Ladder file: summary/ladders/east/adjutant-ladder.yaml (East Ladder)",
+                    "Ladder file: summary/ladders/west/adjutant-ladder.yaml (West Ladder)"],
+          f"ladders: {lines}")
+    marks = [s.parent.text() for s in root.find_all("span") if s.attrs.get("class") == "out"]
+    check(marks == ["Zed Quill (not in the ladder)", "Eli Stone (not in the ladder)"],
+          f"ladders: marks {marks}")
 
     tmp = tempfile.mkdtemp(prefix="adjsum.")
     try:
@@ -108,11 +133,11 @@ def main():
         with open(many, "w") as f:
             f.write("format: adjutant/1\nlast_turn: 1\nsides: [CSA, USA]\nleaders:\n"
                     "  - {id: lee, side: CSA}\nevents:\n  - turn: 1\n")
-            f.write("  - {activate: nobody, roll: 3}\n" * 250)
+            f.write("  - {activate: nobody, roll: 3}\n" * 10050)
             f.write("  - end: ~\n")
         st, raw = run(tmp, "--format", "html", "many.yaml")
         d = [n for n in parse(raw.decode()).find_all("details") if n.attrs.get("id") == "D1"]
-        check(len(d) == 1 and len(d[0].find_all("li")) == 200, "many: 200 diagnostics shown")
+        check(len(d) == 1 and len(d[0].find_all("li")) == 10000, "many: 10000 diagnostics shown")
         check(b"<p>50 more: <code>adjutant audit --format html</code>" in raw, "many: 50 more")
         os.remove(many)
         root, text = page(tmp, ["."], "hostile names")

@@ -749,7 +749,7 @@ static void test_integers_at_the_64_bit_limits(void **state)
                             "sides: [CSA, USA]\n"
                             "leaders:\n"
                             "  - {id: lee, side: CSA, initiative: -9223372036854775808,"
-                            " vp: 9223372036854775807}\n"
+                            " vp: 1000000}\n"
                             "events:\n"
                             "  - turn: 9223372036854775807\n"
                             "  - turn: -9223372036854775808\n"
@@ -767,15 +767,15 @@ static void test_integers_at_the_64_bit_limits(void **state)
                             "  - turn: 99999999999999999999\n"
                             "  - turn: -99999999999999999999999999999999999999\n"
                             "  - vp: CSA\n"
-                            "    points: 9223372036854775807\n"
+                            "    points: -1000000\n"
                             "  - vp: CSA\n"
-                            "    points: 9223372036854775808\n";
+                            "    points: 9223372036854775807\n"; /* beyond ADJ_MAX_VP */
     run_t *run = run_yaml(y);
     assert_non_null(run->h);
     CHECK(run->h->first_turn == INT64_MIN && run->h->last_turn == INT64_MAX, "turn limits");
     CHECK(run->h->leader_count == 1 && run->h->leaders[0].initiative == INT64_MIN &&
-              run->h->leaders[0].vp == INT64_MAX,
-          "roster integers at the limits");
+              run->h->leaders[0].vp == ADJ_MAX_VP,
+          "roster integers at the limits (vp at its own, SPEC 1)");
     assert_int_equal(run->n, 8);
     CHECK(run->entries[0].e.turn == INT64_MAX, "INT64_MAX");
     CHECK(run->entries[1].e.turn == INT64_MIN, "INT64_MIN");
@@ -786,13 +786,13 @@ static void test_integers_at_the_64_bit_limits(void **state)
     CHECK(run->entries[6].e.roll == INT64_MIN && run->entries[6].e.modifier == INT64_MAX &&
               run->entries[6].e.mp == INT64_MAX,
           "event integers at the limits");
-    CHECK(run->entries[7].e.points == INT64_MAX, "points INT64_MAX");
+    CHECK(run->entries[7].e.points == -ADJ_MAX_VP, "points at their bound (SPEC 2)");
     EXPECT(run, Wkv_ev(ADJ_D_BAD_FIELD, y, "turn: 9223372036854775808"),
            Wkv_ev(ADJ_D_BAD_FIELD, y, "turn: -9223372036854775809"),
            Wkv_ev(ADJ_D_BAD_FIELD, y, "turn: 18446744073709551616"),
            Wkv_ev(ADJ_D_BAD_FIELD, y, "turn: 99999999999999999999"),
            Wkv_ev(ADJ_D_BAD_FIELD, y, "turn: -9999"),
-           Wkv_ev(ADJ_D_BAD_FIELD, y, "points: 9223372036854775808"));
+           Wkv_ev(ADJ_D_BAD_FIELD, y, "points: 9223372036854775807"));
     run_free(run);
 
     /* one beyond in the header: first_turn / last_turn are not integers */
@@ -2379,10 +2379,10 @@ static void test_value_spans_in_bytes(void **state)
     FINISH();
 }
 
-/* `end`'s claim, for `fix`: each value's bytes (a collection's unknown),
- * and the whole mapping's: through `}` in flow style, through its last
- * scalar in block style (not the comment or blank line after it), unknown
- * when a block mapping ends with a collection. */
+/* `end`'s claim, for `fix`: each value's bytes (a flow collection's
+ * through its `]`: issue 33 item 8), and the whole mapping's: through `}`
+ * in flow style, through its last scalar or flow collection in block style
+ * (not the comment or blank line after it). */
 static void test_claim_spans(void **state)
 {
     (void)state;
@@ -2407,10 +2407,12 @@ static void test_claim_spans(void **state)
             if (k < 2)
                 CHECK_SPAN(e->claim[1].value_at, want_span(y.data, "USA:", "0", false), "USA's");
             else
-                CHECK(e->claim[1].value_at.offset == ADJ_SPAN_UNKNOWN, "a list's span unknown");
+                CHECK_SPAN(e->claim[1].value_at, want_span(y.data, "USA:", "[0]", false),
+                           "a list's");
             adj_span_t whole = k == 0 ? want_span(y.data, "end:", "{CSA: \"7\", USA: 0}", false)
                                : k == 1 ? span_of(y.data, csa, find(y.data, 0, "0   #") + 1 - csa, false)
-                                        : (adj_span_t){ADJ_SPAN_UNKNOWN, 0};
+                                        : span_of(y.data, csa, find(y.data, 0, "[0]") + 3 - csa,
+                                                  false);
             CHECK_SPAN(e->subject_at, whole, "the claim");
         }
         run_free(run);

@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,6 +59,7 @@ static adj_summary_game_t game(const char *p0, const char *p1, int winner, bool 
     g.player_len[1] = p1 ? strlen(p1) : 0;
     g.has_result = result;
     g.winner = winner;
+    g.in_ladder[0] = g.in_ladder[1] = -1;  /* no ladder lists players */
     return g;
 }
 
@@ -72,8 +74,8 @@ static void test_standings(void **state)
                                game("Bob", "Bob", 0, true), game("Cy", NULL, -1, true),
                                game("Zed", "amy", 0, true)};
     for (int i = 0; i < 4; i++)
-        g[i].has_rolls = true, g[i].rolls_hash = (uint64_t)i, g[i].roll_count = 1;
-    g[4].has_rolls = true, g[4].rolls_hash = 0, g[4].roll_count = 1;  /* = g[0] */
+        g[i].has_rolls = true, g[i].rolls_digest[ADJ_SHA256_LEN - 1] = (unsigned char)i;
+    g[4].has_rolls = true;  /* its digest is g[0]'s */
     for (size_t i = 0; i < 5; i++)
         adj_summary_add(&s, &g[i], i, names);
     assert_string_equal(g[4].duplicate_of, "a");
@@ -93,6 +95,95 @@ static void test_standings(void **state)
     adj_summary_free(&s);
 }
 
+/* Past 16 players the standings array grows while a game's second player
+ * is made: the first player's row must still get the game (issue 33: a
+ * pointer kept across the growth lost his win, or wrote freed memory). */
+static void test_standings_past_sixteen_players(void **state)
+{
+    (void)state;
+    adj_summary_t s = {0};
+    enum { SOLO = 15 };
+    char *names[SOLO + 2];
+    adj_summary_game_t g[SOLO + 2];
+    char name[8];
+    for (int i = 0; i < SOLO; i++) {
+        snprintf(name, sizeof name, "P%02d", i);
+        g[i] = game(name, NULL, 0, true);
+        names[i] = "f";
+    }
+    g[SOLO] = game("Ann", "Bob", 0, true);      /* Ann 16th, Bob 17th: the array grows */
+    g[SOLO + 1] = game("Cal", "Ann", 1, true);  /* Ann wins again */
+    names[SOLO] = names[SOLO + 1] = "f";
+    for (size_t i = 0; i < SOLO + 2; i++)
+        adj_summary_add(&s, &g[i], i, names);
+    adj_summary_finish(&s);
+    assert_int_equal(s.standing_count, SOLO + 3);
+    assert_string_equal(s.standings[0].name, "Ann");
+    assert_int_equal(s.standings[0].wins, 2);
+    assert_int_equal(s.standings[0].games, 2);
+    assert_int_equal(s.standings[0].losses, 0);
+    for (size_t i = 0; i < SOLO + 2; i++)
+        adj_summary_game_free(&g[i]);
+    adj_summary_free(&s);
+}
+
+static void digest_of(adj_summary_game_t *g, const char *const *ids, const int *rolls, size_t n)
+{
+    adj_summary_rolls_t r;
+    adj_summary_rolls_init(&r);
+    for (size_t i = 0; i < n; i++)
+        adj_summary_rolls_add(&r, 'i', ids[i], strlen(ids[i]), rolls[i]);
+    adj_summary_rolls_take(g, &r);
+}
+
+/* Duplicates are equal roll sequences: each item length-delimited, so ids
+ * and rolls that run together the same way ("ab3ic" rolled 4; "ab" rolled
+ * 3, "c" rolled 4) are two games; the same sequence is one (issue 33). */
+static void test_duplicates_by_the_rolls_themselves(void **state)
+{
+    (void)state;
+    adj_summary_t s = {0};
+    char *names[] = {"a", "b", "c"};
+    adj_summary_game_t g[3] = {game("Ann", "Bob", 0, true), game("Ann", "Bob", 0, true),
+                               game("Ann", "Bob", 0, true)};
+    digest_of(&g[0], (const char *[]){"ab3ic"}, (const int[]){4}, 1);
+    digest_of(&g[1], (const char *[]){"ab", "c"}, (const int[]){3, 4}, 2);
+    digest_of(&g[2], (const char *[]){"ab", "c"}, (const int[]){3, 4}, 2);
+    for (size_t i = 0; i < 3; i++)
+        adj_summary_add(&s, &g[i], i, names);
+    assert_null(g[0].duplicate_of);
+    assert_null(g[1].duplicate_of);
+    assert_non_null(g[2].duplicate_of);
+    assert_string_equal(g[2].duplicate_of, "b");
+    assert_int_equal(g[2].duplicate_number, 2);
+    adj_summary_finish(&s);
+    assert_int_equal(s.standings[0].wins, 2);  /* Ann: the duplicate counts for no one */
+    for (size_t i = 0; i < 3; i++)
+        adj_summary_game_free(&g[i]);
+    adj_summary_free(&s);
+}
+
+/* The whole digest is compared, not the bytes the table is keyed by. */
+static void test_duplicates_compare_the_whole_digest(void **state)
+{
+    (void)state;
+    adj_summary_t s = {0};
+    char *names[] = {"a", "b", "c"};
+    adj_summary_game_t g[3] = {game("Ann", "Bob", 0, true), game("Ann", "Bob", 0, true),
+                               game("Ann", "Bob", 0, true)};
+    for (int i = 0; i < 3; i++)
+        g[i].has_rolls = true;
+    g[1].rolls_digest[ADJ_SHA256_LEN - 1] = 1;  /* differs only in its last byte */
+    g[2].rolls_digest[ADJ_SHA256_LEN - 1] = 1;
+    for (size_t i = 0; i < 3; i++)
+        adj_summary_add(&s, &g[i], i, names);
+    assert_null(g[1].duplicate_of);
+    assert_string_equal(g[2].duplicate_of, "b");
+    for (size_t i = 0; i < 3; i++)
+        adj_summary_game_free(&g[i]);
+    adj_summary_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -100,6 +191,9 @@ int main(void)
         cmocka_unit_test(test_margin_below_every_row_is_a_draw),
         cmocka_unit_test(test_no_table_any_positive_margin_wins),
         cmocka_unit_test(test_standings),
+        cmocka_unit_test(test_standings_past_sixteen_players),
+        cmocka_unit_test(test_duplicates_by_the_rolls_themselves),
+        cmocka_unit_test(test_duplicates_compare_the_whole_digest),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

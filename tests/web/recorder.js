@@ -40,9 +40,13 @@ function serve() {
     return new Promise(function (ok) { server.listen(0, "127.0.0.1", function () { ok(server); }); });
 }
 
-function native(args, text, name) {
-    fs.writeFileSync(path.join(tmp, name || "game.yaml"), text);
-    const r = spawnSync(adjutantBin, args, { cwd: tmp, maxBuffer: 1 << 26 });
+/* The CLI on TEXT as NAME; LADDER (bytes): the ladder file beside it. */
+function native(args, text, name, ladder) {
+    const dir = ladder ? path.join(tmp, "with-ladder") : tmp;
+    fs.mkdirSync(dir, { recursive: true });
+    if (ladder) fs.writeFileSync(path.join(dir, "adjutant-ladder.yaml"), ladder);
+    fs.writeFileSync(path.join(dir, name || "game.yaml"), text);
+    const r = spawnSync(adjutantBin, args, { cwd: dir, maxBuffer: 1 << 28 });
     return { status: r.status, stdout: r.stdout.toString("utf8"), stderr: r.stderr.toString("utf8") };
 }
 
@@ -63,16 +67,73 @@ function scalars() {
         check(back["k" + i] === s, "scalar " + JSON.stringify(s) + " written " + LT.scalar(s) + " reads back " + JSON.stringify(back["k" + i]));
     });
     check(LT.scalar("jackson") === "jackson" && LT.scalar("T. J. Jackson") === "T. J. Jackson", "a plain name is quoted");
-    /* append and undo are exact inverses, and `events: []` becomes `events:` */
-    const h = "format: adjutant/1\nevents: [] # none yet\n";
-    const a = LT.append(h, [["turn", { int: "1" }]]);
-    check(a === "format: adjutant/1\nevents: # none yet\n  - turn: 1\n", "append to events: [] gives " + JSON.stringify(a));
-    check(LT.undo(a) === "format: adjutant/1\nevents: [] # none yet\n", "undo of the only item gives " + JSON.stringify(LT.undo(a)));
-    const flow = "format: adjutant/1\nevents:\n  - {turn: 1}\n  - {activate: x,\n     roll: 2}\n# stopped\n";
-    check(LT.undo(flow) === "format: adjutant/1\nevents:\n  - {turn: 1}\n# stopped\n", "undo of a two-line flow item: " + JSON.stringify(LT.undo(flow)));
-    let threw = "";
-    try { LT.append("format: adjutant/1\nevents: [{turn: 1}]\n", [["turn", { int: "2" }]]); } catch (e) { threw = e.message; }
-    check(/flow list/.test(threw), "appending to a flow list is refused with a reason: " + threw);
+}
+
+/* Part 1 in the page: the edits placed by the engine's marks (issue 33
+ * item 3): append and undo are exact inverses, `events: []` becomes
+ * `events:` and back; a quoted note's lines that look like items or like
+ * the list's end are the note's. */
+async function edits(page) {
+    await (await get(page, "Record", "button")).click();
+    const both = function (text, fields) {
+        return page.evaluate(async function (text, fields) {
+            const T = window.adjutantLogText;
+            const marks = async function (t) {
+                return (await window.adjutant.run(["status", "--format", "json", "game.yaml"], { "game.yaml": t }, { marks: true })).marks;
+            };
+            const out = {};
+            try { out.append = T.appendAt(text, await marks(text), fields); } catch (e) { out.append = "refused: " + e.message; }
+            try { out.undo = T.undoAt(text, await marks(text)); } catch (e) { out.undo = "refused: " + e.message; }
+            if (!/^refused/.test(out.append)) {
+                try { out.back = T.undoAt(out.append, await marks(out.append)).text; } catch (e) { out.back = "refused: " + e.message; }
+            }
+            return out;
+        }, text, fields || [["turn", { int: "1" }]]);
+    };
+    const top = "format: adjutant/1\nfirst_turn: 1\nlast_turn: 3\nsides: [CSA, USA]\nleaders:\n  - {id: lee, side: CSA}\n" +
+        "  - {id: porter, side: USA}\n";
+    const h = top + "events: [] # none yet\n";
+    let r = await both(h);
+    check(r.append === top + "events: # none yet\n  - turn: 1\n", "append to events: [] gives " + JSON.stringify(r.append));
+    check(r.back === h && r.undo === null, "undo of the only item gives " + JSON.stringify(r.back));
+    const flow = top + "events:\n  - {turn: 1}\n  - {activate: lee,\n     roll: 2}\n# stopped\n";
+    r = await both(flow);
+    check(r.undo && r.undo.text === top + "events:\n  - {turn: 1}\n# stopped\n" && r.back === flow,
+        "undo of a two-line flow item: " + JSON.stringify(r));
+    r = await both(top + "events: [{turn: 1}]\n", [["turn", { int: "2" }]]);
+    check(/flow list/.test(r.append), "appending to a flow list is refused with a reason: " + r.append);
+    /* a header the engine stops at: no sure place, said */
+    r = await both("format: adjutant/1\nevents: []\n");
+    check(/^refused: The engine did not read the log's events to their end/.test(r.append), "a log read no further than its header: " + r.append);
+    /* a note whose second line stands at column 0: the old reading took it
+     * for the list's end and put the entry inside the note */
+    const header = top + "events:\n  - turn: 1\n  - activate: lee\n    roll: 4\n";
+    const atZero = header + "    note: \"crossed at dusk,\nthe ford held\"\n";
+    r = await both(atZero, [["illness", { str: "lee" }], ["roll", { int: "2" }]]);
+    const y = pyLoad(r.append);
+    check(!y.error && y.events.length === 3 && JSON.stringify(y.events[2]) === JSON.stringify({ illness: "lee", roll: 2 }) &&
+        y.events[1].note === "crossed at dusk, the ford held" && r.back === atZero,
+        "an entry after a note of two lines is an event: " + JSON.stringify(r));
+    /* a note whose second line looks like an item: undo takes the whole item */
+    const likeItem = header + "  - move: lee\n    note: \"one line\n  - turn: 2 was not begun\"\n";
+    r = await both(likeItem);
+    check(r.undo && r.undo.text === header && r.undo.removed === "  - move: lee\n    note: \"one line\n  - turn: 2 was not begun\"\n" &&
+        r.back === likeItem, "undo of an item whose note looks like an item: " + JSON.stringify(r));
+    /* through the form: the entry is an event, Undo gives the log back, and it replays */
+    await page.evaluate(function (t) { return window.adjutant.recorder.load(t); }, atZero);
+    await setField(page, "Kind", "combobox", "illness");
+    await setField(page, "Leader", "combobox", "lee");
+    await setField(page, "Roll", "combobox", "2");
+    await (await get(page, "Add entry", "button")).click();
+    let got = await samePending(page, "an entry after a note of two lines");
+    const st = JSON.parse(native(["status", "--format", "json", "game.yaml"], got.text).stdout);
+    check(got.text === atZero + "  - illness: lee\n    roll: 2\n" && !st.diagnostics.some(function (d) { return d.code === "yaml-syntax"; }),
+        "the form's entry after a note of two lines: " + JSON.stringify(got.text.slice(atZero.length - 20)));
+    await page.evaluate(function (t) { return window.adjutant.recorder.load(t); }, likeItem);
+    await (await get(page, "Undo last entry", "button")).click();
+    got = await samePending(page, "undo after a note that looks like an item");
+    check(got.text === header, "Undo of an item whose note looks like an item: " + JSON.stringify(got.text.slice(-60)));
+    await page.evaluate(function () { return window.adjutant.recorder.load(""); });
 }
 
 /* The ladder of the test: its YAML (the file picked) and the JSON that
@@ -104,13 +165,6 @@ const ladderYaml = (function () {
 
 function ladderPath() { return path.join(tmp, "lad", "adjutant-ladder.yaml"); }
 
-/* A JSON value as text with its objects' keys sorted: equal values, equal texts. */
-function canon(v) {
-    if (Array.isArray(v)) return "[" + v.map(canon).join(",") + "]";
-    if (v && typeof v === "object") return "{" + Object.keys(v).sort().map(function (k) { return JSON.stringify(k) + ":" + canon(v[k]); }).join(",") + "}";
-    return JSON.stringify(v);
-}
-
 function aria(name, role) { return "::-p-aria([name=" + JSON.stringify(name) + "][role=\"" + role + "\"])"; }
 
 async function get(page, name, role) {
@@ -127,13 +181,16 @@ async function setField(page, name, role, value) {
     await h.type(String(value));
 }
 
-/* pending() in the page equals the CLI's status --format json pending for the same text. */
+/* pending() in the page equals the CLI's status --format json pending for
+ * the same text (and the ladder file the page gives the engine beside it). */
 async function samePending(page, what) {
     const got = await page.evaluate(async function () {
         const p = await window.adjutant.recorder.pending();
-        return { pending: p, text: window.adjutant.recorder.text() };
+        const l = window.adjutantRecorderParts.ladderFile();
+        return { pending: p, text: window.adjutant.recorder.text(), ladder: l ? Array.from(l.bytes) : null };
     });
-    const want = native(["status", "--format", "json", "game.yaml"], got.text);
+    got.ladder = got.ladder ? Buffer.from(got.ladder) : null;
+    const want = native(["status", "--format", "json", "game.yaml"], got.text, "game.yaml", got.ladder);
     let wantPending = null;
     try { wantPending = JSON.parse(want.stdout).pending; } catch (e) { wantPending = "(no JSON: " + want.stderr + ")"; }
     check(JSON.stringify(got.pending) === JSON.stringify(wantPending),
@@ -162,18 +219,30 @@ async function ladderStart(page) {
     await details.evaluate(function (d) { d.open = true; });
     fs.mkdirSync(path.join(tmp, "lad"));
     fs.writeFileSync(ladderPath(), ladderYaml);
+    /* the page reads the ladder with `adjutant ladder --format json` (SPEC §13): the CLI's JSON is the test's */
     const real = spawnSync(adjutantBin, ["ladder", "--format", "json", "adjutant-ladder.yaml"], { cwd: path.join(tmp, "lad") });
-    check(real.status === 0, "adjutant ladder reads the test's ladder: " + real.stderr);
-    const shown = real.status === 0 ? JSON.parse(real.stdout.toString()) : {};
-    check(canon(shown.players) === canon(ladderJson.players) && canon(shown.scenarios) === canon(ladderJson.scenarios),
-        "the ladder's JSON is the one the page is written against: " + real.stdout);
+    let realJson = null;
+    try { realJson = JSON.parse(real.stdout.toString()); } catch (e) { realJson = null; }
+    check(real.status === 0 && realJson && realJson.name === ladderJson.name && realJson.players.length === 2,
+        "adjutant ladder --format json reads the test's ladder: exit " + real.status + " " + real.stderr);
     await (await page.$("#rec-ladder")).uploadFile(ladderPath());
     await page.waitForFunction(function () { return /^Ladder/.test(document.getElementById("rec-ladder-state").textContent); }, { timeout: 10000 });
     await setField(page, "Scenario", "combobox", "Gaines' Mill");
+    /* a player the ladder does not list: unknown-player at the start (issue 33 item 21) */
     await setField(page, "CSA player", "combobox", "Ann Carter");
+    await setField(page, "USA player", "combobox", "Ben: the #2");
+    await (await get(page, "Start", "button")).click();
+    const misspelt = await samePending(page, "a header with a player not in the ladder");
+    const usaLine = misspelt.text.split("\n").findIndex(function (l) { return /^  USA: /.test(l); }) + 1;
+    const f = await findings(page);
+    check(f.length === 1 && usaLine > 0 && new RegExp("^line " + usaLine + ", warning unknown-player: player `Ben: the #2` is not one of " +
+        "the players of adjutant-ladder\\.yaml; .*did you mean `Ben: the #1`").test(f[0]),
+        "a misspelt player at the start of a recording from a ladder (line " + usaLine + "): " + JSON.stringify(f));
+    await page.$eval("#rec-start", function (d) { d.open = true; });
     await setField(page, "USA player", "combobox", "Ben: the #1");
     await (await get(page, "Start", "button")).click();
     await samePending(page, "the header");
+    check(JSON.stringify(await findings(page)) === JSON.stringify(["No findings."]), "the ladder's players: no finding");
     const text = await page.evaluate(function () { return window.adjutant.recorder.text(); });
     const audit = JSON.parse(native(["audit", "--format", "json", "game.yaml"], text).stdout);
     check(audit.players.USA === "Ben: the #1" && audit.players.CSA === "Ann Carter", "players read back: " + JSON.stringify(audit.players));
@@ -462,6 +531,219 @@ async function blankAndOpen(page) {
         after.pending[0].obligation === "sustain", "the entry goes after the picked log's last event: " + JSON.stringify(after.pending));
 }
 
+/* Issue 33 items 4, 7 and 20: a log picked to go on from. Its bytes are
+ * checked (not UTF-8 and not UTF-16: refused with the CLI's reason; UTF-16:
+ * recorded as UTF-8, said); a log that takes its scenario from a ladder:
+ * without the ladder file the page says to pick it, and with it the log
+ * reads as the CLI reads it beside the ladder. */
+async function openChecks(page) {
+    const opened = async function (file, said) {
+        await page.$eval("#rec-start-state", function (e) { e.textContent = ""; });
+        await page.$eval("#rec-open", function (i) { i.value = ""; });
+        await (await page.$("#rec-open")).uploadFile(file);
+        await page.waitForFunction(function () { return document.getElementById("rec-start-state").textContent !== ""; }, { timeout: 20000 });
+        return page.$eval("#rec-start-state", function (e) { return e.textContent; });
+    };
+    await page.$eval("#rec-start", function (d) { d.open = true; });
+    const before = await page.evaluate(function () { return window.adjutant.recorder.text(); });
+    const latin = path.join(tmp, "latin1.yaml");
+    const text = fs.readFileSync(path.resolve(__dirname, "../../logs/beaver-dam-in-progress.yaml"), "utf8");
+    fs.writeFileSync(latin, Buffer.from(text.replace("June 26 - the afternoon", "Juin 26 - l'apr\u00e8s-midi"), "latin1"));
+    const cli = JSON.parse(native(["status", "--format", "json", "latin1.yaml"], fs.readFileSync(latin), "latin1.yaml").stdout);
+    const d = cli.diagnostics.find(function (x) { return x.code === "yaml-syntax"; });
+    let said = await opened(latin);
+    check(d && said.startsWith("latin1.yaml cannot be recorded on: it is neither UTF-8 nor UTF-16, and adjutant rejects it (line " +
+        d.line + ", column " + d.column + ": " + d.message + " [yaml-syntax]). Save it as UTF-8") &&
+        await page.evaluate(function () { return window.adjutant.recorder.text(); }) === before,
+        "a log that is not UTF-8 is refused with the CLI's reason, the log shown kept: " + said);
+    const u16 = path.join(tmp, "utf16.yaml");
+    const withAccent = text.replace("June 26 - the afternoon", "Juin 26 - l'apr\u00e8s-midi \u2014 \ud83d\ude00");
+    fs.writeFileSync(u16, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(withAccent, "utf16le")]));
+    check(native(["status", "--format", "json", "utf16.yaml"], fs.readFileSync(u16), "utf16.yaml").status === 0, "the CLI reads the UTF-16 log");
+    said = await opened(u16);
+    const got = await samePending(page, "a UTF-16 log");
+    check(got.text === withAccent && /^Recording goes on after the last event of utf16\.yaml\. It was written in UTF-16; .*as UTF-8\.$/.test(said),
+        "a UTF-16 log is recorded as UTF-8, with a notice: " + said);
+    /* a log that names a ladder's scenario, the ladder not picked */
+    await page.evaluate(function () { window.adjutantRecorderParts.ladder(null); });
+    const antietam = path.resolve(__dirname, "../../logs/ladder/r1-antietam.yaml");
+    said = await opened(antietam);
+    await samePending(page, "a ladder's log without its ladder");
+    const broken = await page.$eval("#rec-broken", function (e) { return e.hidden ? "" : e.textContent; });
+    check(/^The log names scenario \u201cAntietam\u201d and no ladder file lends it: pick the ladder file \(Ladder file, under Start a log\)/.test(broken) &&
+        await page.$eval("#rec-start", function (e) { return e.open; }), "without its ladder file the page says to pick it: " + broken);
+    /* the ladder picked: the log is checked again, as the CLI checks it beside the ladder */
+    const ladderFile = path.resolve(__dirname, "../../logs/ladder/adjutant-ladder.yaml");
+    await page.$eval("#rec-ladder", function (i) { i.value = ""; });
+    await page.$eval("#rec-ladder-state", function (e) { e.textContent = ""; });
+    await (await page.$("#rec-ladder")).uploadFile(ladderFile);
+    await page.waitForFunction(function () { return /^Ladder/.test(document.getElementById("rec-ladder-state").textContent); }, { timeout: 10000 });
+    const st = await page.evaluate(function () { return window.adjutant.recorder.status(); });
+    const want = JSON.parse(native(["status", "--format", "json", "game.yaml"], fs.readFileSync(antietam), "game.yaml", fs.readFileSync(ladderFile)).stdout);
+    check(st && JSON.stringify(st.diagnostics) === "[]" && JSON.stringify(st.diagnostics) === JSON.stringify(want.diagnostics) &&
+        JSON.stringify(st.leaders) === JSON.stringify(want.leaders) && st.ladder === "adjutant-ladder.yaml",
+        "a ladder's log with the ladder picked reads as the CLI reads it: " + JSON.stringify(st && st.diagnostics));
+    check(await page.$eval("#rec-broken", function (e) { return e.hidden; }), "no message beside the log once the ladder is picked");
+    await (await get(page, "Add entry", "button")).evaluate(function (b) { b.scrollIntoView(); });
+    /* a reload keeps the ladder with the log */
+    await page.reload({ waitUntil: "domcontentloaded" });
+    await page.evaluate(function () { return window.adjutant.ready; });
+    const again = await page.evaluate(function () { return window.adjutant.recorder.status(); });
+    check(again && JSON.stringify(again.diagnostics) === "[]", "after a reload the ladder still lends the scenario: " + JSON.stringify(again && again.diagnostics));
+    await page.evaluate(function () { window.adjutantRecorderParts.ladder(null); });
+}
+
+/* Issue 33 item 19: every optional control starts at "not given" for each
+ * new entry and when the kind changes: an award made after an entry with a
+ * leader claims no leader. */
+async function optionalControls(page) {
+    const start = "format: adjutant/1\nfirst_turn: 1\nlast_turn: 3\nsides: [CSA, USA]\nleaders:\n  - {id: lee, side: CSA}\n" +
+        "  - {id: porter, side: USA}\nevents:\n  - turn: 1\n";
+    await page.evaluate(function (t) { return window.adjutant.recorder.load(t); }, start);
+    await setField(page, "Kind", "combobox", "vp");
+    await setField(page, "Side", "combobox", "CSA");
+    await setField(page, "Points", "spinbutton", "1");
+    await setField(page, "Leader", "combobox", "porter");
+    await setField(page, "Reason", "textbox", "porter falls");
+    await (await get(page, "Add entry", "button")).click();
+    await samePending(page, "an award with a leader");
+    /* the next award: no leader, no reason, unless given again */
+    await setField(page, "Side", "combobox", "USA");
+    await setField(page, "Points", "spinbutton", "2");
+    await (await get(page, "Add entry", "button")).click();
+    let got = await samePending(page, "an award after one with a leader");
+    let y = pyLoad(got.text);
+    check(JSON.stringify(y.events.slice(1)) === JSON.stringify([{ vp: "CSA", points: 1, leader: "porter", reason: "porter falls" }, { vp: "USA", points: 2 }]),
+        "a new award starts with Leader not given: " + JSON.stringify(y.events));
+    /* a kind changed: what the last kind's fields held is not carried over */
+    await setField(page, "Kind", "combobox", "activate");
+    await setField(page, "Leader", "combobox", "lee");
+    await setField(page, "Modifier", "spinbutton", "2");
+    await setField(page, "MP", "spinbutton", "3");
+    await setField(page, "Note", "textbox", "an aside");
+    await setField(page, "Kind", "combobox", "vp");
+    const shown = await page.$$eval("#f-leader, #f-note, #f-reason", function (all) { return all.map(function (e) { return e.value; }); });
+    check(JSON.stringify(shown) === JSON.stringify(["", "", ""]), "Leader, Note and Reason start at not given when the kind changes to vp: " + JSON.stringify(shown));
+    await setField(page, "Side", "combobox", "CSA");
+    await setField(page, "Points", "spinbutton", "1");
+    await setField(page, "Kind", "combobox", "activate");
+    await setField(page, "Leader", "combobox", "lee");
+    await setField(page, "Roll", "combobox", "3");
+    await (await get(page, "Add entry", "button")).click();
+    got = await samePending(page, "an activation after a change of kind");
+    y = pyLoad(got.text);
+    check(JSON.stringify(y.events[y.events.length - 1]) === JSON.stringify({ activate: "lee", roll: 3 }),
+        "an activation after a change of kind claims no modifier, MP or note: " + JSON.stringify(y.events[y.events.length - 1]));
+}
+
+/* Issue 33 item 24: the Record form on a phone: every select, input and
+ * button at least 44 px tall, the 8.13 checkbox's hit area 24 x 24 px; an
+ * undo's message names the entry removed. */
+async function phone(page) {
+    await page.setViewport({ width: 360, height: 800 });
+    await page.$eval("#rec-start", function (d) { d.open = true; });
+    await page.$eval("#rec-blank", function (r) { r.hidden = false; });
+    await sleep(100);
+    for (const kind of ["activate", "move", "vp", "state", "end", "sustain"]) {
+        await setField(page, "Kind", "combobox", kind);
+        const small = await page.$$eval("#record-mode select, #record-mode input, #record-mode button", function (all) {
+            return all.filter(function (e) { return e.getClientRects().length > 0 && e.type !== "checkbox"; })
+                .map(function (e) { return { id: e.id || e.textContent, h: e.getBoundingClientRect().height }; })
+                .filter(function (x) { return x.h < 44; });
+        });
+        check(small.length === 0, "at 360 px, " + kind + ": controls under 44 px tall: " + JSON.stringify(small));
+    }
+    const box = await page.$eval("#rec-illness", function (e) {
+        const r = e.getBoundingClientRect(), l = e.closest("label") || document.querySelector("label[for=rec-illness]");
+        const lr = l ? l.getBoundingClientRect() : { width: 0, height: 0 };
+        return { w: r.width, h: r.height, lw: l && l.contains(e) ? lr.width : 0, lh: l && l.contains(e) ? lr.height : 0 };
+    });
+    check((box.w >= 24 && box.h >= 24) || (box.lw >= 24 && box.lh >= 24), "the 8.13 checkbox's hit area: " + JSON.stringify(box));
+    await (await get(page, "Rule 8.13 (Leaders and Illness) in force", "checkbox")).click();
+    check(await page.$eval("#rec-illness", function (e) { return !e.checked; }), "a tap on the checkbox's label turns it");
+    await page.$eval("#rec-illness", function (e) { e.checked = true; });
+    /* an undo says which entry went */
+    const before = await page.evaluate(function () { return window.adjutant.recorder.text(); });
+    const first = before.split("\n").lastIndexOf("  - activate: lee") + 1;  /* optionalControls' last entry */
+    await (await get(page, "Undo last entry", "button")).click();
+    await samePending(page, "an undo on a phone");
+    const said = await page.$eval("#rec-said", function (e) { return e.textContent; });
+    check(first > 0 && said === "Undone: the last entry (line " + first + ", activate: lee, roll: 3) is removed.", "the undo's message names the entry: " + said);
+    await page.setViewport({ width: 1280, height: 900 });
+}
+
+/* Issue 33 item 9: a 20 MB log pasted in: no main-thread task longer than
+ * 500 ms for a keystroke, an entry or an undo once it is shown (long tasks
+ * as a PerformanceObserver sees them). */
+async function longLog(page) {
+    const gen = path.join(path.dirname(adjutantBin), "bench", "adjgen");
+    const file = path.join(tmp, "long.yaml");
+    spawnSync(gen, ["--seed", "33", "--events", "420000", "-o", file]);
+    const text = fs.readFileSync(file, "utf8").replace(/  - end: .*\n$/, "");
+    check(text.length > 20e6, "a log of 20 MB: " + text.length);
+    /* the controls found first: a query by accessible name builds the page's
+     * accessibility tree on its thread (the test's cost, not the page's) */
+    const kind = await get(page, "Kind", "combobox"), add = await get(page, "Add entry", "button");
+    const undo = await get(page, "Undo last entry", "button");
+    await kind.select("turn");
+    const turn = await get(page, "Turn", "spinbutton");
+    await page.evaluate(function () {
+        window.longTasks = [];
+        new PerformanceObserver(function (l) { for (const e of l.getEntries()) window.longTasks.push(e.duration); }).observe({ type: "longtask" });
+    });
+    /* pasted, as a player would (the clipboard's text) */
+    await page.$eval("#rec-log", function (t) { t.focus(); t.setSelectionRange(0, t.value.length); });
+    const t0 = Date.now();
+    await page.evaluate(function (t) {
+        window.pasted = t;  /* compared in the page: 20 MB through the test's channel would be the test's long task */
+        const dt = new DataTransfer();
+        dt.setData("text/plain", t);
+        document.getElementById("rec-log").dispatchEvent(new ClipboardEvent("paste", { clipboardData: dt, bubbles: true, cancelable: true }));
+    }, text);
+    const shown = await page.evaluate(async function () {
+        await window.adjutant.recorder.pending();
+        return { len: window.adjutant.recorder.text().length, box: document.getElementById("rec-log").value.length,
+                 said: document.getElementById("rec-window").textContent };
+    });
+    const pasteMs = Date.now() - t0;
+    if (shown.len !== text.length)  /* the paste did not take: the log loaded, so the rest is measured all the same */
+        await page.evaluate(function () { return window.adjutant.recorder.load(window.pasted); });
+    check(shown.len === text.length && shown.box < 300000 && /^This log is long \(2\d\.\d MB\): the box shows its last \d+ KB, from a line's start; the rest is kept as it is, and Download log saves the whole log\.$/.test(shown.said),
+        "a 20 MB paste is the log, the box shows its end: " + JSON.stringify(shown));
+    await sleep(300);
+    await page.evaluate(function () { window.longTasks = []; });
+    /* a keystroke at the end of the text */
+    await page.$eval("#rec-log", function (t) { t.focus(); t.setSelectionRange(t.value.length, t.value.length); });
+    await page.keyboard.type("#");
+    const typed = await page.evaluate(async function () {
+        await window.adjutant.recorder.pending();
+        return window.adjutant.recorder.text() === window.pasted + "#";
+    });
+    check(typed, "a keystroke goes at the end of the whole log");
+    /* an entry, then an undo */
+    await page.$eval("#rec-log", function (t) { t.value = t.value.slice(0, -1); t.dispatchEvent(new Event("input")); });
+    await turn.evaluate(function (e) { e.value = ""; });
+    await turn.type("99");
+    await add.click();
+    const added = await page.evaluate(async function () {
+        await window.adjutant.recorder.pending();
+        const t = window.adjutant.recorder.text();
+        return t === window.pasted + "  - turn: 99\n" ? "" : t.slice(-40);
+    });
+    check(added === "", "an entry at the end of the 20 MB log: " + JSON.stringify(added));
+    await undo.click();
+    const undone = await page.evaluate(async function () { await window.adjutant.recorder.pending(); return window.adjutant.recorder.text() === window.pasted; });
+    check(undone, "the undo gives the 20 MB log back");
+    await sleep(300);
+    const tasks = await page.evaluate(function () { return window.longTasks; });
+    const worst = Math.max.apply(null, [0].concat(tasks));
+    check(worst <= 500, "a main-thread task of " + worst.toFixed(0) + " ms for a keystroke, an entry or an undo (long tasks " +
+        JSON.stringify(tasks.map(function (x) { return Math.round(x); })) + ")");
+    console.log("recorder: a 20 MB log: pasted and checked in " + pasteMs + " ms; the longest main-thread task for a keystroke, " +
+        "an entry and an undo " + worst.toFixed(0) + " ms (" + tasks.length + " over 50 ms)");
+    await page.evaluate(function () { window.pasted = null; return window.adjutant.recorder.load(""); });
+}
+
 /* Issue 30's look at the Check mode: the report takes its own height; the
  * rulings are chosen from the engine's table; the leaders from the log's
  * roster; Dice takes several files. */
@@ -523,6 +805,44 @@ async function checkMode(page) {
     check(/^Choose, for at least one ruling, a reading other than the one in force/.test(nothing), "Compare with nothing chosen: " + nothing);
 }
 
+/* Issue 33 items 20 and 25 in the Check mode: the verdict says the
+ * warnings; the ladder picker stands before the Audit button; a log that
+ * names a scenario no ladder file lends gets the words to pick it, and
+ * picking it checks the log again. */
+async function checkLadder(page) {
+    await page.reload({ waitUntil: "domcontentloaded" });  /* no ladder picked */
+    await page.evaluate(function () { return window.adjutant.ready; });
+    await (await get(page, "Check a log", "button")).click();
+    check(await page.evaluate(function () {
+        return !!(document.getElementById("ladder").compareDocumentPosition(document.getElementById("audit")) & Node.DOCUMENT_POSITION_FOLLOWING);
+    }), "the ladder picker stands before the Audit button");
+    const verdict = async function (file) {
+        await page.$eval("#state", function (e) { e.textContent = ""; });
+        await page.$eval("#pick", function (i) { i.value = ""; });
+        await (await page.$("#pick")).uploadFile(file);
+        await page.waitForFunction(function () { return /^Checked /.test(document.getElementById("state").textContent); }, { timeout: 20000 });
+        return page.$eval("#state", function (e) { return e.textContent; });
+    };
+    const warn = path.join(tmp, "warn.yaml");
+    fs.writeFileSync(warn, "format: adjutant/1\nfirst_turn: 1\nlast_turn: 3\nsides: [CSA, USA]\nleaders:\n  - {id: lee, side: CSA}\n" +
+        "  - {id: porter, side: USA}\nevents:\n  - turn: 1\n");
+    const cli = native(["audit", "warn.yaml"], fs.readFileSync(warn), "warn.yaml");
+    check(cli.status === 0 && /: clean, 1 warning\.$/m.test(cli.stdout), "the CLI: clean, 1 warning: " + cli.stdout.slice(-60));
+    let said = await verdict(warn);
+    check(said === "Checked warn.yaml: no errors found, but 1 warning; the report below lists it.", "a verdict with a warning: " + said);
+    const antietam = path.join(tmp, "r1-antietam.yaml");
+    fs.copyFileSync(path.resolve(__dirname, "../../logs/ladder/r1-antietam.yaml"), antietam);
+    said = await verdict(antietam);
+    check(said === "Checked r1-antietam.yaml: errors found; the report below lists them. The log names scenario \u201cAntietam\u201d and " +
+        "no ladder file lends it: pick the ladder file (Ladder file, above the Audit button), and the log is checked again.",
+        "a log whose scenario no ladder lends: " + said);
+    await page.$eval("#state", function (e) { e.textContent = ""; });
+    await (await page.$("#ladder")).uploadFile(path.resolve(__dirname, "../../logs/ladder/adjutant-ladder.yaml"));
+    await page.waitForFunction(function () { return /^Checked /.test(document.getElementById("state").textContent); }, { timeout: 20000 });
+    said = await page.$eval("#state", function (e) { return e.textContent; });
+    check(said === "Checked r1-antietam.yaml: no errors found.", "the ladder picked checks the log again: " + said);
+}
+
 (async function main() {
     scalars();
     const server = await serve();
@@ -547,6 +867,7 @@ async function checkMode(page) {
         await page.evaluate(function () { localStorage.clear(); });
         await page.reload({ waitUntil: "domcontentloaded" });
         await page.evaluate(function () { return window.adjutant.ready; });
+        await edits(page);
         await ladderStart(page);
         const text = await game(page);
         await narrow(page, null);   /* the game ended */
@@ -554,9 +875,14 @@ async function checkMode(page) {
         await undoReloadDownload(page, text);
         await keyboard(page);
         await blankAndOpen(page);
+        await openChecks(page);
+        await optionalControls(page);
+        await phone(page);
         await noStorage(browser, origin, hook);
         await timing(page);
+        await longLog(page);
         await checkMode(page);
+        await checkLadder(page);
     } catch (e) {
         fail(e.stack || String(e));
     } finally {

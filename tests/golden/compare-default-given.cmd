@@ -1,0 +1,1 @@
+compare ../logs/seven-days-1862.yaml --ruling recovery=counts-first-turn

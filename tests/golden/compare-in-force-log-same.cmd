@@ -1,0 +1,1 @@
+compare golden/compare/gaines-full-turns.yaml --ruling recovery=full-turns

@@ -1,0 +1,1 @@
+compare --color logs/diag/bad-document--events-missing.yaml --ruling recovery=full-turns

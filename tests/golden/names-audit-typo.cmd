@@ -1,0 +1,1 @@
+audit golden/names/d-typo.yaml

@@ -1,0 +1,1 @@
+audit --summary --format json golden/names-plain

@@ -1,0 +1,1 @@
+audit --summary --format csv -j 1 summary/ladders

@@ -1,0 +1,1 @@
+audit --summary --format json -j 1 summary/ladders

@@ -1,0 +1,1 @@
+audit logs/diag/vp-tally-mismatch--award-as-death-claim.yaml
