@@ -41,8 +41,8 @@
 extern const adj_command_t adj_command_fix;  /* cmd_fix.c */
 
 static FILE *real_stderr;
-static adj_buf_t written;         /* standard output, as adj_cli_write got it */
-static adj_buf_t errors;          /* adj_cli_error's messages */
+static adj_buf_t written;         /* standard output, as adj_run_write got it */
+static adj_buf_t errors;          /* adj_msg_error's messages */
 
 static void fail(const char *what)
 {
@@ -54,7 +54,7 @@ static void fail(const char *what)
 
 /* ---- the front end's functions, for fix.c ---- */
 
-void adj_cli_error(const char *fmt, ...)
+void adj_msg_error(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -64,13 +64,13 @@ void adj_cli_error(const char *fmt, ...)
     adj_buf_printf(&errors, "%s\n", line);
 }
 
-bool adj_cli_write(const adj_buf_t *b)
+bool adj_run_write(const adj_buf_t *b)
 {
     adj_buf_put(&written, b->data, b->len);
     return true;
 }
 
-void adj_cli_error_name(const char *name, const char *fmt, ...)
+void adj_msg_error_name(const char *name, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -80,12 +80,12 @@ void adj_cli_error_name(const char *name, const char *fmt, ...)
     adj_buf_printf(&errors, "%s: %s\n", name, line);
 }
 
-void adj_cli_error_io(const char *name, int err)
+void adj_run_error_io(const char *name, int err)
 {
     adj_buf_printf(&errors, "%s: error %d\n", name, err);
 }
 
-int adj_cli_flush(int status) { return status; }
+int adj_run_flush(int status) { return status; }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

@@ -3,7 +3,7 @@
  * of commands (commands.c lists one row per command, each defined in its
  * cmd_NAME.c), options parsed into one config struct (cli.c), and the
  * runner every command runs through (runner.c). All user-facing messages on
- * standard error go through adj_cli_error and adj_cli_error_name.
+ * standard error go through adj_msg_error and adj_msg_error_name.
  */
 #ifndef ADJ_CLI_H
 #define ADJ_CLI_H
@@ -14,8 +14,11 @@
 
 #define ADJ_EXIT_OK 0
 #define ADJ_EXIT_FLAWS 1
-#define ADJ_EXIT_USAGE 2
-#define ADJ_EXIT_IO 2     /* a file or a write failed: the same status as a usage error */
+/* Exit 2, for three causes told apart in the code (SPEC 5: one status). */
+#define ADJ_EXIT_USAGE 2    /* a usage error */
+#define ADJ_EXIT_IO 2       /* a file could not be read, or standard output written */
+#define ADJ_EXIT_REFUSED 2  /* the input was read but cannot be used: nothing done (a ladder
+                               file not valid, a log fix will not rewrite, a signal) */
 
 /* The options, one bit each: a command's row says which it accepts
  * (anything else is a usage error). -h/--help is accepted everywhere. */
@@ -126,10 +129,10 @@ int adj_cli_parse(adj_config_t *c, int argc, char **argv);
 void adj_config_free(adj_config_t *c);
 
 /* messages.c: "adjutant: message" on standard error. */
-void adj_cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void adj_cli_verror(const char *fmt, va_list ap);
+void adj_msg_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void adj_msg_verror(const char *fmt, va_list ap);
 /* "adjutant: NAME: message": a file name first, shown as SPEC 5 says. */
-void adj_cli_error_name(const char *name, const char *fmt, ...)
+void adj_msg_error_name(const char *name, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 /* walk.c: every log below `dir` (SPEC 5), handed to `found` (which takes
@@ -144,18 +147,18 @@ int adj_run_command(adj_config_t *c);
 
 /* Flush standard output: `status`, or 2 with a message when a write
  * failed (a full disk, a closed pipe). Every command ends with it. */
-int adj_cli_flush(int status);
+int adj_run_flush(int status);
 
 /* SPEC 6.2: say on standard error when --at turn:N never began in `a`. */
-void adj_cli_warn_at(const char *file, const adj_audit_t *a, const adj_audit_opts_t *o);
+void adj_run_warn_at(const char *file, const adj_audit_t *a, const adj_audit_opts_t *o);
 
 /* Write a buffer to standard output; false on a write error. */
-bool adj_cli_write(const adj_buf_t *b);
+bool adj_run_write(const adj_buf_t *b);
 /* The same, then flushed: a whole report reaches standard output. */
-bool adj_cli_write_flush(const adj_buf_t *b);
+bool adj_run_write_flush(const adj_buf_t *b);
 
 /* A file that could not be read: "adjutant: NAME: why" (errno `err`). */
-void adj_cli_error_io(const char *name, int err);
+void adj_run_error_io(const char *name, int err);
 
 /* `path` names a directory (`-` never does). */
 bool adj_is_directory(const char *path);
@@ -163,7 +166,7 @@ bool adj_is_directory(const char *path);
 /* The files the arguments name, directories expanded (SPEC 5): *paths is
  * an owned array of owned strings. False when a directory could not be
  * searched (reported on standard error). */
-bool adj_cli_files(const adj_config_t *c, char ***paths, size_t *count);
+bool adj_run_files(const adj_config_t *c, char ***paths, size_t *count);
 
 /* The one pool: `work(ctx, i)` for every i < count on up to `jobs`
  * threads, never more than a window ahead of `done(ctx, i)`, which the

@@ -72,7 +72,7 @@ static int usage_error(adj_config_t *c, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    adj_cli_verror(fmt, ap);
+    adj_msg_verror(fmt, ap);
     va_end(ap);
     fputs("Try 'adjutant --help'\n", stderr);
     adj_config_free(c);
@@ -385,7 +385,7 @@ static int option_refused(adj_config_t *c, const char *name)
     for (size_t i = 0; i < OPTION_COUNT; i++)
         if (options[i].bit & cmd->options)
             adj_buf_printf(&takes, "%s%s", takes.len ? ", " : "", options[i].long_name);
-    adj_cli_error("%s takes no %s", cmd->name, name);
+    adj_msg_error("%s takes no %s", cmd->name, name);
     int st = usage_error(c, "%s takes %s", cmd->name, takes.data);
     adj_buf_free(&takes);
     return st;
@@ -406,9 +406,9 @@ static int write_whole(adj_config_t *c, void (*print)(FILE *f))
     print(m);
     fclose(m);
     adj_buf_t b = {.data = text, .len = len, .cap = len};
-    int st = adj_cli_write_flush(&b) ? ADJ_EXIT_OK : ADJ_EXIT_IO;
+    int st = adj_run_write_flush(&b) ? ADJ_EXIT_OK : ADJ_EXIT_IO;
     free(text);
-    return adj_cli_flush(st);
+    return adj_run_flush(st);
 }
 
 static void version_text(FILE *f)
@@ -457,9 +457,9 @@ static int list_catalogue(adj_config_t *c)
     adj_catalogue_cli_t cli = {views, OPTION_COUNT, names, ACTION_COUNT, reporter_has};
     adj_buf_t b = {0};
     adj_catalogue_write(&b, &cli);
-    int st = adj_cli_write_flush(&b) ? ADJ_EXIT_OK : ADJ_EXIT_IO;
+    int st = adj_run_write_flush(&b) ? ADJ_EXIT_OK : ADJ_EXIT_IO;
     adj_buf_free(&b);
-    return adj_cli_flush(st);
+    return adj_run_flush(st);
 }
 
 /* One option's --list-options line: "option -j VALUE". */

@@ -173,7 +173,7 @@ static bool fix_diff(const fix_t *f, const adj_edit_t *e, size_t n, adj_buf_t *o
     if (ok)
         adj_buf_put(out, data ? data : "", len);
     else
-        adj_cli_error_name(f->name, "not rewritten: the diff could not be made: %s",
+        adj_msg_error_name(f->name, "not rewritten: the diff could not be made: %s",
                            strerror(errno));
     free(data);
     return ok;
@@ -182,9 +182,9 @@ static bool fix_diff(const fix_t *f, const adj_edit_t *e, size_t n, adj_buf_t *o
 /* Write the corrected log, or `diff`, to standard output. */
 static bool fix_output(const adj_config_t *c, const fix_t *f, const adj_buf_t *diff)
 {
-    adj_cli_write(c->diff ? diff : f->log);
+    adj_run_write(c->diff ? diff : f->log);
     /* a failed write is standard output's error, which the runner's flush says */
-    return adj_cli_flush(ADJ_EXIT_OK) == ADJ_EXIT_OK;
+    return adj_run_flush(ADJ_EXIT_OK) == ADJ_EXIT_OK;
 }
 
 /* The corrections made and replayed, then written if the replay holds
@@ -198,17 +198,17 @@ static int fix_write(const adj_config_t *c, fix_t *f, const fix_before_t *b)
     if (c->diff && !fix_diff(f, e, n, &diff)) {
         free(e);
         adj_buf_free(&changes);
-        return ADJ_EXIT_USAGE;
+        return ADJ_EXIT_IO;
     }
     fix_apply(f->log, e, n, f->enc);
     adj_audit_t a;
     adj_audit_bytes(&a, f->log->data, f->log->len, f->name, &c->audit);
-    int status = ADJ_EXIT_USAGE;
+    int status = ADJ_EXIT_REFUSED;  /* or IO: the output not written */
     const char *differs = fix_differs(f, b, &a, &why);
     if (differs) {
         adj_buf_t name = {0};
         adj_escape_text(&name, f->name, strlen(f->name));
-        adj_cli_error("%s: not rewritten: the corrected log would not replay as this one does "
+        adj_msg_error("%s: not rewritten: the corrected log would not replay as this one does "
                       "but for the corrected claims (%s); please report this", name.data, differs);
         adj_buf_free(&name);
     } else {
@@ -236,7 +236,7 @@ static int fix_run(const adj_config_t *c)
     fix_t f = {.name = c->args[0], .log = log};
     f.enc = fix_encoding(log);
     if (c->diff && f.enc != FIX_UTF8) {
-        adj_cli_error_name(f.name, "--diff writes text: this log is UTF-16 (fix without --diff "
+        adj_msg_error_name(f.name, "--diff writes text: this log is UTF-16 (fix without --diff "
                            "keeps it)");
         return ADJ_EXIT_USAGE;
     }
@@ -246,17 +246,17 @@ static int fix_run(const adj_config_t *c)
     o.entry_ctx = &f;
     adj_audit_bytes(&first, log->data, log->len, f.name, &o);
     if (first.io_error) {  /* its ladder file is not valid (SPEC 13) */
-        adj_cli_error_io(f.name, first.io_errno);
+        adj_run_error_io(f.name, first.io_errno);
         adj_audit_free(&first);
         fix_before_t none = {.leaders = NULL};
         fix_free(&f, &none);
-        return ADJ_EXIT_USAGE;
+        return ADJ_EXIT_IO;
     }
     fix_before_t before = {.leaders = NULL};
     fix_before_take(&f, &first, &before);
     bool refused = fix_refused(&f, &first.diags);
     adj_audit_free(&first);  /* before the second audit: one audit's memory at a time */
-    int status = ADJ_EXIT_USAGE;
+    int status = ADJ_EXIT_REFUSED;
     if (!refused && fix_place(&f))
         status = fix_write(c, &f, &before);
     fix_free(&f, &before);

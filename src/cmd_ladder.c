@@ -19,11 +19,11 @@ static int ladder_run(const adj_config_t *c)
 {
     const char *path = c->arg_count ? c->args[0] : ".";
     if (c->no_ladder) {  /* no search was made: none is used */
-        adj_cli_error("no ladder file is used (--no-ladder)");
+        adj_msg_error("no ladder file is used (--no-ladder)");
         return ADJ_EXIT_FLAWS;
     }
     if (!*path) {
-        adj_cli_error("ladder: PATH is empty (a log or a directory; default .)");
+        adj_msg_error("ladder: PATH is empty (a log or a directory; default .)");
         return ADJ_EXIT_USAGE;
     }
     struct stat st;
@@ -31,12 +31,12 @@ static int ladder_run(const adj_config_t *c)
     const adj_ladder_t *l = NULL;
     int found = adj_ladder_find(path, is_dir, &l);
     if (found == 0) {
-        adj_cli_error_name(path, "no ladder file applies (no adjutant-ladder.yaml here or "
+        adj_msg_error_name(path, "no ladder file applies (no adjutant-ladder.yaml here or "
                            "above)");
         return ADJ_EXIT_FLAWS;
     }
-    if (found < 0)
-        return ADJ_EXIT_USAGE;
+    if (found < 0)  /* not valid, said on standard error */
+        return ADJ_EXIT_REFUSED;
     return adj_run_report(c, ADJ_EXIT_OK, ladder_report, l);
 }
 

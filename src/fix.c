@@ -62,7 +62,7 @@ bool fix_refused(const fix_t *f, const adj_diags_t *d)
             adj_escape_text(&m, d->items[i].message, strlen(d->items[i].message));
             adj_buf_t name = {0};
             adj_escape_name(&name, f->name);
-            adj_cli_error("%s:%zu:%zu: not rewritten: the log stops here (%s): %s", name.data,
+            adj_msg_error("%s:%zu:%zu: not rewritten: the log stops here (%s): %s", name.data,
                           d->items[i].mark.line, d->items[i].mark.column, adj_code_name(c),
                           m.data);
             adj_buf_free(&name);
@@ -71,11 +71,11 @@ bool fix_refused(const fix_t *f, const adj_diags_t *d)
         }
     }
     if (d->stopped) {
-        adj_cli_error_name(f->name, "not rewritten: the log stops before its end");
+        adj_msg_error_name(f->name, "not rewritten: the log stops before its end");
         return true;
     }
     if (d->omitted) {
-        adj_cli_error_name(f->name, "not rewritten: more than %d findings; fix needs to see "
+        adj_msg_error_name(f->name, "not rewritten: more than %d findings; fix needs to see "
                            "them all", ADJ_MAX_DIAGS);
         return true;
     }

@@ -135,7 +135,7 @@ bool fix_place(fix_t *f)
             adj_buf_t field = {0}, name = {0};
             adj_escape_text(&field, it->field, strlen(it->field));
             adj_escape_name(&name, f->name);
-            adj_cli_error("%s:%zu:%zu: not rewritten: `%s` needs a correction, but %s", name.data,
+            adj_msg_error("%s:%zu:%zu: not rewritten: `%s` needs a correction, but %s", name.data,
                           it->event.line, it->event.column, field.data, why);
             adj_buf_free(&name);
             adj_buf_free(&field);

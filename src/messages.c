@@ -9,22 +9,22 @@
 #include <stdio.h>
 #include <string.h>
 
-void adj_cli_verror(const char *fmt, va_list ap)
+void adj_msg_verror(const char *fmt, va_list ap)
 {
     fputs("adjutant: ", stderr);
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
 }
 
-void adj_cli_error(const char *fmt, ...)
+void adj_msg_error(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    adj_cli_verror(fmt, ap);
+    adj_msg_verror(fmt, ap);
     va_end(ap);
 }
 
-void adj_cli_error_name(const char *name, const char *fmt, ...)
+void adj_msg_error_name(const char *name, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
