@@ -216,6 +216,11 @@ static void put_rulings(adj_json_t *j)
         adj_json_close_array(j);
         adj_json_member_str(j, "default", adj_ruling_value_name(rl, 0));
         adj_json_member_str(j, "summary", adj_ruling_summary(rl));
+        adj_json_key(j, "value_summaries");  /* beyond SPEC 11.1: each value in a line */
+        adj_json_open_array(j);
+        for (int v = 0; v < adj_ruling_value_count(rl); v++)
+            adj_json_str(j, adj_ruling_value_doc(rl, v));
+        adj_json_close_array(j);
         adj_json_close_object(j);
     }
     adj_json_close_array(j);
