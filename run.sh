@@ -40,6 +40,7 @@ install_missing() {
     need libyaml-dev pkg-config --exists yaml-0.1
     need libutf8proc-dev pkg-config --exists libutf8proc
     need libcmocka-dev pkg-config --exists cmocka
+    need libjansson-dev pkg-config --exists jansson
     need python3 test -x /usr/bin/python3
     need python3-yaml /usr/bin/python3 -c 'import yaml'
     need python3-jsonschema /usr/bin/python3 -c 'import jsonschema'
