@@ -46,6 +46,8 @@ install_missing() {
     need python3-jsonschema /usr/bin/python3 -c 'import jsonschema'
     need scdoc command -v scdoc
     need groff-base command -v groff
+    # the language server's test drives it with Neovim's own LSP client (fast tier)
+    need neovim command -v nvim
     for extra in "$@"; do
         case $extra in
         # the HTML report's slow test renders it in a browser and looks at the images

@@ -79,9 +79,11 @@ class Client:
             if m is None or (m.get("id") == id_ and "method" not in m):
                 return m
 
-    def wait_diags(self, uri, version=None, timeout=10):
-        """The next diagnostics published for uri (with `version` if given)."""
-        self.diags.pop(uri, None)
+    def wait_diags(self, uri, version=None, timeout=10, fresh=True):
+        """The next diagnostics published for uri (with `version` if given);
+        with fresh=False, those published since the caller cleared self.diags."""
+        if fresh:
+            self.diags.pop(uri, None)
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             if uri in self.diags and (version is None or self.diags[uri].get("version") == version):
