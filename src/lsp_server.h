@@ -54,4 +54,39 @@ json_t *lsp_check_doc(lsp_server_t *s, const lsp_doc_t *d);
 /* lsp_check.c: a ladder file's own problems (SPEC 13). */
 json_t *lsp_check_ladder(const lsp_doc_t *d, lsp_enc_t enc);
 
+/* ---- lsp_scan.c: a log as the requests read it ---- */
+
+/* One event the reader gave, as the requests need it. */
+typedef struct lsp_event_s {
+    adj_event_kind_t kind;
+    adj_mark_t mark;          /* its first key */
+    int32_t leader, other;    /* roster indexes, -1: none */
+    int64_t turn, roll;
+    adj_span_t subject, by, leader_at;  /* the kind key's value, `by`, `leader` */
+} lsp_event_t;
+
+typedef struct lsp_scan_s {
+    const char *text;         /* borrowed: the document's */
+    size_t n;
+    lsp_lines_t ed, yaml;     /* owned */
+    adj_audit_t audit;        /* owned: the replay (as status, or up to a line) */
+    lsp_event_t *events;      /* owned, in file order */
+    size_t count, cap;
+} lsp_scan_t;
+
+/* Replay d's text (up to `--at line:at_line` when at_line > 0). */
+void lsp_scan(lsp_scan_t *s, const lsp_doc_t *d, const lsp_config_t *c, size_t at_line);
+void lsp_scan_free(lsp_scan_t *s);
+/* The roster's header, NULL when the replay never began. */
+const adj_header_t *lsp_scan_header(const lsp_scan_t *s);
+/* The CLI's line (1-based) of byte `off`; a mark's byte; a line's end. */
+size_t lsp_scan_line(const lsp_scan_t *s, size_t off);
+size_t lsp_scan_offset(const lsp_scan_t *s, adj_mark_t m);
+size_t lsp_scan_line_end(const lsp_scan_t *s, size_t line);
+json_t *lsp_scan_range(const lsp_scan_t *s, size_t from, size_t to, lsp_enc_t enc);
+/* The index of the event whose item holds CLI line `line`, -1: none. */
+long lsp_scan_event_at(const lsp_scan_t *s, size_t line);
+/* Byte `off` lies in span sp (its end included: a cursor after a word). */
+bool lsp_span_has(adj_span_t sp, size_t off);
+
 #endif

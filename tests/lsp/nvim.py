@@ -35,7 +35,7 @@ EDITS = {
     ],
     "ladder/r1-antietam.yaml": [
         {"set_lines": [0, 0], "lines": ["# edited"]},
-        {"set_lines": [12, 14], "lines": []},
+        {"set_lines": [16, 18], "lines": []},
     ],
     "beaver-dam-in-progress.yaml": [
         {"set_lines": [-1, -1], "lines": ["  - illness: {leader: jackson, roll: 3, result: none}"]},
@@ -44,8 +44,34 @@ EDITS = {
 files = sorted(os.path.relpath(os.path.join(d, f), os.path.join(tree_a, "logs"))
                for d, _, fs in os.walk(os.path.join(tree_a, "logs")) for f in fs
                if f.endswith(".yaml") and f != "adjutant-ladder.yaml")
+# requests after the edits: position (0-based line, UTF-16 character)
+GAINES_REQ = [
+    {"method": "textDocument/hover", "position": [114, 10]},
+    {"method": "textDocument/hover", "position": [24, 10]},
+    {"method": "textDocument/definition", "position": [114, 16]},
+    {"method": "textDocument/completion", "position": [114, 16]},
+    {"method": "textDocument/completion", "position": [114, 4]},
+    {"method": "textDocument/documentSymbol"},
+    {"method": "textDocument/codeAction"},
+]
+REQUESTS = {
+    "gaines-mill-disputed.yaml": GAINES_REQ,
+    "ladder/r1-antietam.yaml": [{"method": "textDocument/definition", "position": [13, 17]},
+                                {"method": "textDocument/codeAction"}],
+    "ladder/spotsylvania.yaml": [{"method": "textDocument/codeAction"},
+                                 {"method": "textDocument/documentSymbol"}],
+    "seven-days-1862.yaml": [{"method": "textDocument/documentSymbol"},
+                             {"method": "textDocument/codeAction"}],
+}
+# the gaines-mill requests see the log as opened: its edits are elsewhere
+EDITS["gaines-mill-disputed.yaml"] = [
+    {"set_lines": [205, 205], "lines": ["  - bogus: jackson"]},
+    {"set_lines": [206, 207], "lines": []},
+    {"set_text": [202, 14, 202, 14], "lines": ["(hot) "]},
+]
 plan = {"exe": exe, "root": tree_a, "files": [
-    {"path": log(rel), "edits": EDITS.get(rel, [])} for rel in files]}
+    {"path": log(rel), "edits": EDITS.get(rel, []), "requests": REQUESTS.get(rel, [])}
+    for rel in files]}
 plan_path, out_path = os.path.join(work, "plan.json"), os.path.join(work, "out.json")
 with open(plan_path, "w") as f:
     json.dump(plan, f)
@@ -79,7 +105,11 @@ def expected(path, text):
         want.append((p_["line"] - 1, col, 3, p_["obligation"], p_["due"]))
     return want
 
+sys.path.insert(0, os.path.join(src, "tests", "lsp"))
+import nvim_requests  # noqa: E402
+
 failures = list(out["errors"])
+failures += nvim_requests.check(exe, out["steps"], tree_a, tree_b)
 checked = edits = 0
 for step in out["steps"]:
     if "diags" not in step:
@@ -97,4 +127,6 @@ for step in out["steps"]:
 if failures:
     print("\n".join(failures))
     sys.exit(1)
-print("nvim: %d checks (%d after edits) match the CLI" % (checked, edits))
+print("nvim: %d checks of diagnostics (%d after edits) and %d requests (%d quick fixes "
+      "applied) match the CLI" % (checked, edits, nvim_requests.stats["requests"],
+                                  nvim_requests.stats["fix"]))
