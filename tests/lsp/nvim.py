@@ -6,6 +6,7 @@ must be exactly those `adjutant status --format json` gives for the buffer's
 text under the same file name: line, column, severity, code and message, in
 order. Skipped (77) when nvim is not installed."""
 import json
+import re
 import os
 import shutil
 import subprocess
@@ -121,7 +122,13 @@ for step in out["steps"]:
     if sorted(got, key=repr) != sorted(want, key=repr):
         failures.append("%s (%s):\n  neovim %s\n  cli    %s" % (
             os.path.relpath(step["file"], tree_a), step["label"], got, want))
-    for d in step["diags"]:
+    for d in step["diags"]:  # relatedInformation: each earlier line the message names
+        named = sorted({int(n) for n in re.findall(r"(?:^|[ (])line (\d+)", d["message"])
+                        if 0 < int(n) <= d["lnum"]})
+        rel = sorted(r["location"]["range"]["start"]["line"] + 1 for r in d.get("related") or [])
+        if rel != named:
+            failures.append("%s: related %r, want lines %r: %s" % (step["file"], rel, named,
+                                                                  d["message"]))
         if d["source"] != "adjutant":
             failures.append("%s: source %r" % (step["file"], d["source"]))
 if failures:
