@@ -240,8 +240,83 @@ def case_other_documents():
     c.finish()
 
 
+def case_line_breaks():
+    """U+2028 and NEL in a quoted value: libyaml (the CLI) counts a line there, the
+    editor does not; the diagnostic lands on the editor's line of `bogus`."""
+    text = ("format: adjutant/1\ngame: \"a\u2028b\u0085c\"\nlast_turn: 3\nsides: [CSA, USA]\n"
+            "leaders:\n  - {id: lee, side: CSA, initiative: 3}\nevents:\n  - turn: 1\n"
+            "  - {activate: lee, roll: 3, bogus: 1}\n")
+    c = Client(exe)
+    c.initialize()
+    uri = c.open(os.path.join(work, "breaks.yaml"), text)
+    got = [x["range"] for x in c.wait_diags(uri)["diagnostics"] if x.get("code") == "unknown-field"]
+    line = text.split("\n").index("  - {activate: lee, roll: 3, bogus: 1}")
+    col = text.split("\n")[line].index("bogus")
+    check("U+2028 and NEL: the editor's line", got, [
+        {"start": {"line": line, "character": col}, "end": {"line": line, "character": col + 5}}])
+    c.request("shutdown")
+    c.finish()
+
+
+def case_clamp():
+    """A change past a line's end lands at its end; one inside a character
+    (half of a UTF-16 pair) at the character's start."""
+    c = Client(exe)
+    c.initialize()
+    uri = c.open(os.path.join(work, "clamp.yaml"), "ab\n\U0001F3B2z\n")
+    def change(v, line, ch, text):
+        c.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": v},
+                 "contentChanges": [{"range": {"start": {"line": line, "character": ch},
+                                               "end": {"line": line, "character": ch}},
+                                     "text": text}]})
+    change(2, 0, 1000, "X")   # past the end of "ab"
+    change(3, 1, 1, "Y")      # inside the die (2 UTF-16 units): before it
+    change(4, 9, 0, "Z")      # past the last line: at the end
+    r = c.request("textDocument/hover", {"textDocument": {"uri": uri},
+                                         "position": {"line": 0, "character": 0}})
+    check("hover on a document that is no log", r["result"], None)
+    c.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 5},
+             "contentChanges": [{"range": {"start": {"line": 0, "character": 0},
+                                           "end": {"line": 0, "character": 0}},
+                                 "text": "format: adjutant/1\n"}]})
+    d = c.wait_diags(uri, 5)["diagnostics"]
+    want_text = "format: adjutant/1\nabX\nY\U0001F3B2z\nZ"
+    with open(os.path.join(work, "clamp.yaml"), "w") as f:
+        f.write(want_text)
+    rep = json.loads(subprocess.run([exe, "status", "--format", "json",
+                                     os.path.join(work, "clamp.yaml")], capture_output=True).stdout)
+    check("clamped changes make the expected text", [(x["range"]["start"], x["message"]) for x in d],
+          [({"line": g["line"] - 1, "character": g["column"] - 1}, g["message"])
+           for g in rep["diagnostics"]])
+    r = c.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
+    check("outline of a log that does not replay", r["result"], [])
+    c.request("shutdown")
+    rc, err = c.finish()
+    check("clamp: exit", rc, 0)
+
+
+def case_limits():
+    """The 65th document gets window/showMessage and no check; a request on
+    a document not open gets null."""
+    c = Client(exe)
+    c.initialize()
+    for i in range(64):
+        c.open(os.path.join(work, "n%d.yaml" % i), "a: %d\n" % i)
+    c.other.clear()
+    uri = c.open(os.path.join(work, "n64.yaml"), "format: adjutant/1\n")
+    r = c.request("textDocument/hover", {"textDocument": {"uri": uri},
+                                         "position": {"line": 0, "character": 0}})
+    msgs = [m["params"]["message"] for m in c.other if m["method"] == "window/showMessage"]
+    check("65th document", msgs, ["adjutant: %s is not checked: 64 documents are open already"
+                                  % uri])
+    check("request on a document not open", r["result"], None)
+    check("no diagnostics for it", uri in c.diags, False)
+    c.request("shutdown")
+    c.finish()
+
+
 os.makedirs(work, exist_ok=True)
-for case in (case_before_initialize, case_errors, case_exit_statuses, case_huge,
+for case in (case_line_breaks, case_clamp, case_limits, case_before_initialize, case_errors, case_exit_statuses, case_huge,
              lambda: utf_case(["utf-8", "utf-16"], "utf-8"),
              lambda: utf_case(["utf-16"], "utf-16"), lambda: utf_case(None, "utf-16"),
              case_debounce, case_ladder, case_other_documents):
