@@ -336,7 +336,7 @@ static const struct {
 /* What may be done now: an error code (with its message), or 0. */
 static int refused(const lsp_server_t *s, const char *method, const char **why)
 {
-    if (!s->initialized && strcmp(method, "initialize") != 0) {
+    if (!s->initialized && strcmp(method, "initialize") != 0 && strcmp(method, "exit") != 0) {
         *why = "the server is not initialized: initialize first";
         return -32002;
     }

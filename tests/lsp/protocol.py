@@ -37,6 +37,10 @@ def case_before_initialize():
     check("initialize after", "capabilities" in c.initialize()["result"], True)
     c.notify("exit")
     check("exit without shutdown", c.finish()[0], 1)
+    c = Client(exe)
+    c.notify("exit")
+    check("exit before initialize: it exits, 1", c.p.wait(10), 1)
+    c.finish()
 
 
 def case_errors():
