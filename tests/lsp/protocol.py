@@ -319,8 +319,28 @@ def case_limits():
     c.finish()
 
 
+def case_options():
+    """--no-ladder, --ladder FILE and --ruling apply to every document, as on
+    the command line: the diagnostics are status's with the same options."""
+    for opts, rel in ((["--no-ladder"], "logs/ladder/r1-antietam.yaml"),
+                      (["--ladder", os.path.join(src, "logs/ladder/adjutant-ladder.yaml")],
+                       "logs/ladder/r1-antietam.yaml"),
+                      (["--ruling", "recovery=full-turns"], "logs/gaines-mill-disputed.yaml")):
+        path = os.path.join(src, rel)
+        c = Client(exe, *opts)
+        c.initialize()
+        got = [(x["range"]["start"]["line"] + 1, x.get("code"), x["message"])
+               for x in c.wait_diags(c.open(path))["diagnostics"] if x["severity"] < 3]
+        c.request("shutdown")
+        c.finish()
+        rep = json.loads(subprocess.run([exe, "status", "--format", "json", *opts, path],
+                                        capture_output=True).stdout)
+        check("lsp %s" % " ".join(opts), got,
+              [(g["line"], g["code"], g["message"]) for g in rep["diagnostics"]])
+
+
 os.makedirs(work, exist_ok=True)
-for case in (case_line_breaks, case_clamp, case_limits, case_before_initialize, case_errors, case_exit_statuses, case_huge,
+for case in (case_options, case_line_breaks, case_clamp, case_limits, case_before_initialize, case_errors, case_exit_statuses, case_huge,
              lambda: utf_case(["utf-8", "utf-16"], "utf-8"),
              lambda: utf_case(["utf-16"], "utf-16"), lambda: utf_case(None, "utf-16"),
              case_debounce, case_ladder, case_other_documents):
