@@ -12,9 +12,7 @@ extern const adj_command_t adj_command_compare;
 extern const adj_command_t adj_command_status;
 extern const adj_command_t adj_command_dice;
 extern const adj_command_t adj_command_ladder;
-#ifndef __EMSCRIPTEN__  /* the language server stays out of the page (web/build.sh) */
 extern const adj_command_t adj_command_lsp;
-#endif
 
 static const adj_command_t command_fix = {
     .name = "fix",
@@ -37,9 +35,7 @@ static const adj_command_t *const commands[] = {
     &adj_command_dice,
     &command_fix,
     &adj_command_ladder,
-#ifndef __EMSCRIPTEN__
     &adj_command_lsp,
-#endif
 };
 
 const adj_command_t *adj_command_at(size_t i)

@@ -3,10 +3,12 @@
  * program: the framing of JSON-RPC messages (lsp_frame.c), the editor's
  * text and its positions (lsp_text.c), the checks that turn the one replay
  * into diagnostics (lsp_check.c), the requests beyond diagnostics
- * (lsp_feature.c, lsp_outline.c), and the server that ties them
- * (lsp_server.c). cmd_lsp.c is the command's row and its loop over
- * standard input. JSON is read and written with jansson; nothing here
- * enters the page's WebAssembly build (web/build.sh leaves lsp out).
+ * (lsp_scan.c, lsp_feature.c, lsp_outline.c, lsp_fix.c), the server that
+ * ties them (lsp_server.c, lsp_dispatch.c) and its loop over standard
+ * input (lsp_main.c). cmd_lsp.c is the command's row. JSON is read and written
+ * with jansson; no lsp_*.c enters the page's WebAssembly build
+ * (web/build.sh leaves them out; the row there says the server is not in
+ * the page).
  */
 #ifndef ADJ_LSP_H
 #define ADJ_LSP_H

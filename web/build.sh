@@ -71,11 +71,11 @@ for c in "$yaml"/src/*.c; do
         -I"$yaml/include" -c "$c" -o "$yamlobj/$(basename "$c" .c).o"
 done
 # -ffp-contract=off as in CMakeLists.txt: the dice numbers are the CLI's bytes.
-# The language server (cmd_lsp.c, lsp_*.c: jansson) stays out of the page;
-# commands.c drops its row under __EMSCRIPTEN__.
+# The language server (src/lsp_*.c, with jansson) stays out of the page; its
+# row (cmd_lsp.c) is there, so that --help is the CLI's, and says so when run.
 srcs=()
 for c in src/*.c; do
-    case $c in src/cmd_lsp.c|src/lsp_*.c) ;; *) srcs+=("$c") ;; esac
+    case $c in src/lsp_*.c) ;; *) srcs+=("$c") ;; esac
 done
 emcc -O3 -std=c11 -ffp-contract=off -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -DUTF8PROC_STATIC \
     -Iinclude -Isrc -I"$yaml/include" -I"$u8" \
