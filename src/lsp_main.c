@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <poll.h>
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -20,16 +21,17 @@ static int64_t now_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* A whole message to standard output; a failed write ends the server. */
+/* A whole message to standard output; a failed write ends the server
+ * (ctx: the errno of the first failed write, 0 while none failed). */
 static void write_out(void *ctx, const char *bytes, size_t n)
 {
-    bool *failed = ctx;
+    int *failed = ctx;
     while (n && !*failed) {
         ssize_t w = write(STDOUT_FILENO, bytes, n);
         if (w < 0 && errno == EINTR)
             continue;
         if (w <= 0) {
-            *failed = true;
+            *failed = w < 0 && errno ? errno : EIO;
             return;
         }
         bytes += w;
@@ -40,7 +42,7 @@ static void write_out(void *ctx, const char *bytes, size_t n)
 int adj_lsp_main(const adj_config_t *c)
 {
     lsp_config_t cfg = {.audit = c->audit};
-    bool failed = false;
+    int failed = 0;
     lsp_server_t *s = lsp_server_new(&cfg, write_out, &failed);
     static char buf[1 << 16];
     int status = 1;
@@ -66,8 +68,10 @@ int adj_lsp_main(const adj_config_t *c)
             break;
         lsp_server_idle(s, now_ms(), false);
     }
-    if (failed)
+    if (failed) {  /* in the words of every command (runner.c) */
+        adj_cli_error("cannot write the report: %s", strerror(failed));
         status = ADJ_EXIT_USAGE;
+    }
     lsp_server_free(s);
     return status;
 }
