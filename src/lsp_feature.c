@@ -74,20 +74,37 @@ static json_t *hover_of(adj_buf_t *md, json_t *range)
     return h;
 }
 
+/* The roster entry of the log whose item holds CLI line `line`: from its
+ * mark to the next entry's, the last to the next line at the left margin. */
+static long roster_at(const lsp_scan_t *s, const adj_header_t *h, size_t line)
+{
+    for (size_t i = 0; h && !h->from_ladder && i < h->leader_count; i++) {
+        size_t from = h->leaders[i].mark.line, to = SIZE_MAX;
+        if (i + 1 < h->leader_count)
+            to = h->leaders[i + 1].mark.line;
+        for (size_t l = from + 1; to == SIZE_MAX && l <= s->yaml.count; l++) {
+            char c = s->text[s->yaml.start[l - 1]];
+            if (c != ' ' && c != '\t' && c != '#' && c != '\n' && c != '\r')
+                to = l;
+        }
+        if (line >= from && line < to)
+            return (long)i;
+    }
+    return -1;
+}
+
 /* On a roster entry of the log: his final state and VP value. */
 static json_t *hover_roster(const lsp_scan_t *s, size_t line, lsp_enc_t enc)
 {
     const adj_header_t *h = lsp_scan_header(s);
-    for (size_t i = 0; h && !h->from_ladder && i < h->leader_count; i++) {
-        if (h->leaders[i].mark.line != line)
-            continue;
-        adj_buf_t md = {0};
-        md_leader(&md, &s->audit.result, (int32_t)i);
-        adj_buf_printf(&md, "; worth %lld VP", (long long)h->leaders[i].vp);
-        size_t from = lsp_scan_offset(s, h->leaders[i].mark);
-        return hover_of(&md, lsp_scan_range(s, from, lsp_scan_line_end(s, line), enc));
-    }
-    return NULL;
+    long i = roster_at(s, h, line);
+    if (i < 0)
+        return NULL;
+    adj_buf_t md = {0};
+    md_leader(&md, &s->audit.result, (int32_t)i);
+    adj_buf_printf(&md, "; worth %lld VP", (long long)h->leaders[i].vp);
+    size_t from = lsp_scan_offset(s, h->leaders[i].mark);
+    return hover_of(&md, lsp_scan_range(s, from, lsp_scan_line_end(s, h->leaders[i].mark.line), enc));
 }
 
 json_t *lsp_hover(const lsp_doc_t *d, const lsp_config_t *c, lsp_enc_t enc, size_t off)

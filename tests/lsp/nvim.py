@@ -49,6 +49,7 @@ files = sorted(os.path.relpath(os.path.join(d, f), os.path.join(tree_a, "logs"))
 GAINES_REQ = [
     {"method": "textDocument/hover", "position": [114, 10]},
     {"method": "textDocument/hover", "position": [24, 10]},
+    {"method": "textDocument/hover", "position": [27, 6]},
     {"method": "textDocument/definition", "position": [114, 16]},
     {"method": "textDocument/completion", "position": [114, 16]},
     {"method": "textDocument/completion", "position": [114, 4]},

@@ -38,9 +38,14 @@ def want_hover(exe, path, text, line0, char):
     lines = text.split("\n")
     doc = yaml.safe_load(text)
     ln = line0 + 1
-    # a roster entry of the log
+    # a roster entry of the log: the nearest `id:` at or above, below `leaders:`
+    top = [i for i, l in enumerate(lines) if l and l[0] not in " #"]
+    start = lines.index("leaders:") if "leaders:" in lines else -1
+    end = min([i for i in top if i > start] + [len(lines)])
+    above = [i for i in range(start + 1, line0 + 1) if "id:" in lines[i]]
     for l in doc.get("leaders") or []:
-        if lines[line0].lstrip(" -{").startswith("id: %s" % l["id"]):
+        if start < line0 < end and above and \
+                lines[above[-1]].lstrip(" -{").startswith("id: %s" % l["id"]):
             _, out, _ = cli(exe, "status", "--format", "json", path)
             return leader_md(json.loads(out), l["id"]) + "; worth %d VP" % l.get("vp", 0)
     # an event: the first key at or above the line
