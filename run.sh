@@ -12,7 +12,7 @@
 #   ./run.sh fuzz [S]   build the libFuzzer targets and run each for S seconds (default 30)
 #   ./run.sh coverage   line coverage of src/ by the test suite (gcovr)
 #   ./run.sh release    the fastest build (LTO + profile-guided) in build-release
-#   ./run.sh bench      that build, then the benchmarks of bench/run.sh and bench/html.sh (slow)
+#   ./run.sh bench      that build, then the benchmarks of bench/run.sh, bench/html.sh and bench/lsp.py (slow)
 #   ./run.sh web        adjutant compiled to WebAssembly with its page, in build-web/site
 #   ./run.sh web-test   that site in chromium, compared with build/adjutant (tests/web/run.js),
 #                       and its Record mode (tests/web/recorder.js)
@@ -40,11 +40,14 @@ install_missing() {
     need libyaml-dev pkg-config --exists yaml-0.1
     need libutf8proc-dev pkg-config --exists libutf8proc
     need libcmocka-dev pkg-config --exists cmocka
+    need libjansson-dev pkg-config --exists jansson
     need python3 test -x /usr/bin/python3
     need python3-yaml /usr/bin/python3 -c 'import yaml'
     need python3-jsonschema /usr/bin/python3 -c 'import jsonschema'
     need scdoc command -v scdoc
     need groff-base command -v groff
+    # the language server's test drives it with Neovim's own LSP client (fast tier)
+    need neovim command -v nvim
     for extra in "$@"; do
         case $extra in
         # the HTML report's slow test renders it in a browser and looks at the images
@@ -301,6 +304,7 @@ bench)
     verify_release build-bench
     bench/run.sh build-bench "${2:-5}"
     bench/html.sh build-bench "${2:-5}"
+    python3 bench/lsp.py build-bench 40  # the language server: change to diagnostics, memory
     ;;
 web)
     install_missing emscripten

@@ -11,7 +11,7 @@ _adjutant()
     local cur=${COMP_WORDS[COMP_CWORD]-}
     local prev=${COMP_WORDS[COMP_CWORD - 1]-}
     local command=${COMP_WORDS[1]-}
-    local commands="audit explain compare status dice fix ladder help"
+    local commands="audit explain compare status dice fix ladder lsp help"
     local actions="--help --version --list-codes --list-catalogue"
     local -A options=(
         [audit]="--format --ruling --at -j --jobs --summary --strict --color --no-color --ladder --no-ladder -h --help"
@@ -21,6 +21,7 @@ _adjutant()
         [dice]="--format --alpha -j --jobs --color --no-color --ladder --no-ladder -h --help"
         [fix]="--ruling --diff --ladder --no-ladder -h --help"
         [ladder]="--format --ladder --no-ladder -h --help"
+        [lsp]="--ruling --ladder --no-ladder -h --help"
     )
     local formats="text json sarif github html csv"
     local -A rulings=(

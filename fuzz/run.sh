@@ -20,8 +20,9 @@
 #   BUILD_DIR/fuzz-logs/TARGET.log    libFuzzer's output of the last run
 #
 # Environment:
-#   FUZZ_TARGETS  targets to run (default "fuzz_reader fuzz_audit fuzz_html fuzz_fix"; also
-#                 fuzz_engine: well-formed logs built from the input)
+#   FUZZ_TARGETS  targets to run (default "fuzz_reader fuzz_audit fuzz_html fuzz_fix fuzz_lsp";
+#                 also fuzz_engine: well-formed logs built from the input; fuzz_lsp's
+#                 seeds are sessions around each log, fuzz/lsp_seeds.py)
 #   FUZZ_ARGS     extra libFuzzer flags, e.g. "-jobs=1 -use_value_profile=1"
 #   FUZZ_NICE     niceness for the fuzzers (default 0)
 #
@@ -39,7 +40,7 @@ src=$(cd "$(dirname "$0")/.." && pwd)
 build=${2:-$src/build-fuzz}
 mkdir -p "$build"
 build=$(cd "$build" && pwd)
-targets=${FUZZ_TARGETS:-fuzz_reader fuzz_audit fuzz_html fuzz_fix}
+targets=${FUZZ_TARGETS:-fuzz_reader fuzz_audit fuzz_html fuzz_fix fuzz_lsp}
 jobs=$(nproc 2>/dev/null || echo 2)
 
 # ---- build ----
@@ -70,6 +71,10 @@ prepare_seeds() {  # prepare_seeds TARGET DIR
     local target=$1 dir=$2 i=0
     rm -rf "$dir"
     mkdir -p "$dir"
+    if [ "$target" = fuzz_lsp ]; then  # sessions of messages around each log
+        python3 "$src/fuzz/lsp_seeds.py" "$dir" "${seed_files[@]}"
+        return
+    fi
     for f in "${seed_files[@]}"; do
         local name
         name=$(printf '%04d-%s' "$i" "$(basename "$f")")
@@ -104,7 +109,7 @@ for target in $targets; do
     # The working directory is the log folder: -jobs=N writes fuzz-N.log there.
     # shellcheck disable=SC2086
     (cd "$(dirname "$log")" && exec nice -n "${FUZZ_NICE:-0}" "$build/fuzz/$target" \
-        -dict="$src/fuzz/adjutant.dict" \
+        -dict="$src/fuzz/$( [ -f "$src/fuzz/$target.dict" ] && echo "$target" || echo adjutant).dict" \
         -max_len=65536 -timeout=10 -rss_limit_mb=512 \
         "$limit" -print_final_stats=1 \
         -artifact_prefix="$artifacts/" \

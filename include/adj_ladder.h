@@ -65,4 +65,22 @@ void adj_ladder_hook(const adj_ladder_t *l, adj_reader_t *r);
 const adj_ladder_doc_t *adj_ladder_doc(const adj_ladder_t *l);
 const adj_rulings_t *adj_ladder_rulings(const adj_ladder_t *l);
 
+/* ---- The language server's (SPEC 14): ladder files that change in a run ---- */
+
+/* Where a ladder file's text comes from when an editor holds it: `text`
+ * gives it (borrowed until the next call here) and true, or false to read
+ * the file. NULL: always the file. */
+void adj_ladder_set_source(bool (*text)(void *ctx, const char *path, const char **data,
+                                        size_t *len),
+                           void *ctx);
+/* Forget every ladder file read so far: each is read again when next
+ * used. No adj_ladder_t from before stays valid (no audit may hold one). */
+void adj_ladder_reset(void);
+/* A ladder file read in this run has changed on disk since (modification
+ * time, size, inode), or --ladder's could not be found. */
+bool adj_ladder_stale(void);
+/* The problems of a ladder file's text (SPEC 13), added to `d` (sorted):
+ * true when it is valid. */
+bool adj_ladder_check(const char *data, size_t n, const char *path, adj_diags_t *d);
+
 #endif

@@ -199,6 +199,7 @@ bool adj_run_read_once(const char *path, size_t limit, const char *what, adj_buf
 
 /* The commands' run functions that are not a row's own. */
 int adj_cmd_audit_html(const adj_config_t *c);  /* cmd_audit_html.c: audit --format html */
+int adj_lsp_main(const adj_config_t *c);        /* lsp_main.c: `adjutant lsp` (not in the page) */
 
 /* slurp.c: read all of `path` ("-": standard input) once into `out`, at
  * most `limit` bytes. False on failure: *st says which (errno set for IO). */

@@ -333,7 +333,7 @@ static int check_row(adj_config_t *c)
     const adj_command_t *cmd = c->command;
     if (c->arg_count < cmd->min_args || (cmd->max_args && c->arg_count > cmd->max_args))
         return usage_error(c, "%s", cmd->args_error);
-    if (!cmd->takes_dir && adj_is_directory(c->args[0])) {
+    if (!cmd->takes_dir && c->arg_count && adj_is_directory(c->args[0])) {  /* lsp: none */
         adj_buf_t shown = {0};
         adj_escape_name(&shown, c->args[0]);
         int st = usage_error(c, "%s reads one FILE: %s is a directory", cmd->name, shown.data);

@@ -13,6 +13,7 @@ extern const adj_command_t adj_command_status;
 extern const adj_command_t adj_command_dice;
 extern const adj_command_t adj_command_fix;
 extern const adj_command_t adj_command_ladder;
+extern const adj_command_t adj_command_lsp;
 
 static const adj_command_t *const commands[] = {
     &adj_command_audit,
@@ -22,6 +23,7 @@ static const adj_command_t *const commands[] = {
     &adj_command_dice,
     &adj_command_fix,
     &adj_command_ladder,
+    &adj_command_lsp,
 };
 
 const adj_command_t *adj_command_at(size_t i)

@@ -3,7 +3,7 @@
  * corrections (fix_correct.c says which), a log that stops or is not wholly
  * seen is refused, and the corrected log's replay must be the original's
  * but for the corrected claims. The command (cmd_fix.c) and the language
- * server's quick fix both run it. Memory: the larger of the two logs, plus
+ * server's quick fix (adj_fix_bytes, below) both run it. Memory: the larger of the two logs, plus
  * one audit's.
  */
 #include "fix_private.h"
@@ -126,4 +126,63 @@ const char *fix_differs(const fix_t *f, const fix_before_t *b, const adj_audit_t
         }
     }
     return NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* In memory: the language server's quick fix (SPEC 14)                */
+/* ------------------------------------------------------------------ */
+
+bool adj_fix_bytes(const char *name, const adj_audit_opts_t *ao, const adj_buf_t *log,
+                   adj_fix_result_t *res)
+{
+    memset(res, 0, sizeof *res);
+    adj_buf_t copy = {0};  /* corrected in place, as fix corrects the bytes it read */
+    adj_buf_put(&copy, log->data ? log->data : "", log->len);
+    fix_t f = {.name = name, .log = &copy, .enc = FIX_UTF8};
+    adj_audit_t a;
+    adj_audit_opts_t o = *ao;
+    o.on_entry = fix_on_entry;
+    o.entry_ctx = &f;
+    adj_audit_bytes(&a, copy.data ? copy.data : "", copy.len, name, &o);
+    fix_before_t before = {.leaders = NULL};
+    bool ok = !a.io_error && fix_encoding(&copy) == FIX_UTF8;
+    if (ok)
+        fix_before_take(&f, &a, &before);
+    ok = ok && !fix_refused(&f, &a.diags) && fix_place(&f);
+    adj_audit_free(&a);
+    size_t n = 0;
+    adj_edit_t *e = ok ? fix_edits(&f, &n) : NULL;
+    if (ok && n) {
+        fix_apply(&copy, e, n, f.enc);
+        adj_buf_t why = {0};
+        adj_audit_bytes(&a, copy.data, copy.len, name, ao);
+        ok = !fix_differs(&f, &before, &a, &why);
+        adj_audit_free(&a);
+        adj_buf_free(&why);
+    }
+    if (ok && n) {
+        res->edits = adj_xreallocarray(NULL, n, sizeof *res->edits);
+        res->mends = adj_xreallocarray(NULL, f.count + 1, sizeof *res->mends);
+        for (size_t i = 0; i < n; i++) {
+            res->edits[i] = e[i];
+            res->edits[i].text = adj_xstrndup(e[i].text, e[i].text_len);
+        }
+        res->edit_count = n;
+        for (size_t i = 0; i < f.count; i++)
+            if (!f.items[i].left)
+                res->mends[res->mend_count++] = (adj_fix_mend_t){f.items[i].event, f.items[i].code};
+    }
+    free(e);
+    adj_buf_free(&copy);
+    fix_free(&f, &before);
+    return ok && n;
+}
+
+void adj_fix_result_free(adj_fix_result_t *r)
+{
+    for (size_t i = 0; i < r->edit_count; i++)
+        free(r->edits[i].text);
+    free(r->edits);
+    free(r->mends);
+    memset(r, 0, sizeof *r);
 }

@@ -36,6 +36,8 @@ struct adj_ladder_s {
     char *shown;            /* the same, escaped for messages */
     dev_t dev;
     ino_t ino;
+    struct timespec mtime;  /* as read: adj_ladder_stale compares */
+    off_t size;
     bool valid;
     adj_ladder_doc_t doc;
     adj_rulings_t rulings;  /* the ladder's, src ADJ_RSRC_LADDER where set */
@@ -49,6 +51,10 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static adj_ladder_t *ladders;         /* every ladder file read in this run */
 static adj_ladder_mode_t mode = ADJ_LADDER_NONE;
 static char *named_file;              /* --ladder FILE */
+static int named_err;                 /* --ladder's FILE could not be stat'ed: reported once */
+/* The language server's: a ladder file's text as the editor holds it */
+static bool (*source)(void *ctx, const char *path, const char **data, size_t *len);
+static void *source_ctx;
 
 void adj_ladder_configure(adj_ladder_mode_t m, const char *file)
 {
@@ -184,6 +190,21 @@ static void refuse(const adj_ladder_t *l, const char *why)
     fprintf(stderr, "adjutant: %s: %s\n", l->shown, why);
 }
 
+/* The ladder's document and its checks from reader r; false on a read error. */
+static bool read_doc(adj_ladder_t *l, adj_reader_t *r, adj_diags_t *d)
+{
+    adj_reader_read_ladder(r, &l->doc);
+    bool io = adj_reader_io_errno(r) != 0;
+    if (io)
+        refuse(l, strerror(adj_reader_io_errno(r)));
+    adj_reader_free(r);
+    check_rulings(l, d);
+    check_players(l, d);
+    build_victory(l);
+    adj_diags_sort(d);
+    return !io;
+}
+
 /* Why the file stat'ed as `st` is refused (SPEC 13), or NULL. */
 static const char *refusal(const struct stat *st)
 {
@@ -205,18 +226,13 @@ static const char *refusal(const struct stat *st)
  * block an open), then checked again as opened: -1 when refused. */
 static int open_ladder(const adj_ladder_t *l, const struct stat *st)
 {
-    const char *why = refusal(st);
-    if (why) {
-        refuse(l, why);
-        return -1;
-    }
     int fd = open(l->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
     if (fd < 0) {
         refuse(l, strerror(errno));
         return -1;
     }
     struct stat now;
-    why = fstat(fd, &now) != 0 ? strerror(errno) : refusal(&now);
+    const char *why = fstat(fd, &now) != 0 ? strerror(errno) : refusal(&now);
     if (!why && (now.st_dev != st->st_dev || now.st_ino != st->st_ino))
         why = "changed while it was opened; it is refused";
     if (why) {
@@ -227,25 +243,28 @@ static int open_ladder(const adj_ladder_t *l, const struct stat *st)
     return fd;
 }
 
+/* The file on disk is judged first (SPEC 13), even when an editor lends
+ * its unsaved text (adjutant lsp). */
 static void read_ladder(adj_ladder_t *l, const struct stat *st)
 {
-    int fd = open_ladder(l, st);
-    if (fd < 0)
-        return;
+    const char *why = refusal(st);
+    if (why)
+        return refuse(l, why);
+    const char *text;
+    size_t len;
     adj_diags_t d = {0};
-    adj_reader_t *r = adj_reader_new(fd, l->shown, &d);
-    adj_reader_read_ladder(r, &l->doc);
-    bool io = adj_reader_io_errno(r) != 0;
-    if (io)
-        refuse(l, strerror(adj_reader_io_errno(r)));
-    adj_reader_free(r);
-    close(fd);
-    check_rulings(l, &d);
-    check_players(l, &d);
-    build_victory(l);
-    adj_diags_sort(&d);
+    bool ok;
+    if (source && source(source_ctx, l->path, &text, &len)) {  /* the editor's */
+        ok = read_doc(l, adj_reader_new_bytes(text, len, l->shown, &d), &d);
+    } else {
+        int fd = open_ladder(l, st);
+        if (fd < 0)
+            return;
+        ok = read_doc(l, adj_reader_new(fd, l->shown, &d), &d);
+        close(fd);
+    }
     report(l, &d);
-    l->valid = !io && valid_of(&d);
+    l->valid = ok && valid_of(&d);
     adj_diags_free(&d);
 }
 
@@ -263,6 +282,8 @@ static adj_ladder_t *ladder_at(const char *path, const struct stat *st)
     l->shown = b.data ? b.data : adj_xstrdup("");
     l->dev = st->st_dev;
     l->ino = st->st_ino;
+    l->mtime = st->st_mtim;
+    l->size = st->st_size;
     read_ladder(l, st);
     l->next = ladders;
     ladders = l;
@@ -386,7 +407,6 @@ static int find_locked(const char *path, bool is_dir, const adj_ladder_t **out)
     if (mode == ADJ_LADDER_NONE)
         return 0;
     if (mode == ADJ_LADDER_FILE) {
-        static int named_err;  /* reported once per run */
         struct stat st;
         if (named_err)
             return -1;
@@ -541,4 +561,67 @@ const adj_victory_row_t *adj_ladder_victory(const adj_ladder_t *l, const char *s
         return NULL;
     *n = l->doc.scenarios[i].victory_count;
     return l->victory[i];
+}
+
+/* ---- the language server's: ladder files that change during a run ---- */
+
+void adj_ladder_set_source(bool (*text)(void *ctx, const char *path, const char **data,
+                                        size_t *len),
+                           void *ctx)
+{
+    source = text;
+    source_ctx = ctx;
+}
+
+static void ladder_free(adj_ladder_t *l)
+{
+    for (size_t i = 0; l->victory && i <= l->doc.scenario_count; i++)
+        free(l->victory[i]);
+    free(l->victory);
+    for (size_t i = 0; i < l->key_count; i++)
+        free(l->keys[i].key);
+    free(l->keys);
+    adj_ladder_doc_free(&l->doc);
+    free(l->path);
+    free(l->shown);
+    free(l);
+}
+
+void adj_ladder_reset(void)
+{
+    pthread_mutex_lock(&lock);
+    while (ladders) {
+        adj_ladder_t *next = ladders->next;
+        ladder_free(ladders);
+        ladders = next;
+    }
+    named_err = 0;
+    pthread_mutex_unlock(&lock);
+}
+
+bool adj_ladder_stale(void)
+{
+    bool stale = false;
+    pthread_mutex_lock(&lock);
+    for (const adj_ladder_t *l = ladders; l && !stale; l = l->next) {
+        struct stat st;
+        stale = stat(l->path, &st) != 0 || st.st_dev != l->dev || st.st_ino != l->ino ||
+                st.st_size != l->size || st.st_mtim.tv_sec != l->mtime.tv_sec ||
+                st.st_mtim.tv_nsec != l->mtime.tv_nsec;
+    }
+    stale = stale || named_err;
+    pthread_mutex_unlock(&lock);
+    return stale;
+}
+
+bool adj_ladder_check(const char *data, size_t n, const char *path, adj_diags_t *d)
+{
+    adj_ladder_t *l = adj_xcalloc(1, sizeof *l);
+    l->path = adj_xstrdup(path);
+    adj_buf_t b = {0};
+    adj_escape_name(&b, path);
+    l->shown = b.data ? b.data : adj_xstrdup("");
+    bool ok = read_doc(l, adj_reader_new_bytes(data, n, l->shown, d), d) && valid_of(d);
+    ladder_free(l);
+    return ok;
 }

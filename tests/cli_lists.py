@@ -9,7 +9,9 @@ table, one item a line. The completion (run in bash under `set -u`, as bash
 calls it) must offer exactly those commands, each command's options, --format values and ruling names and values, fail on no unknown
 ruling name, and man/adjutant.1.scd
 must describe exactly those in its COMMANDS, OPTIONS, FORMATS and RULINGS
-sections and name each command in its SYNOPSIS. A command, option or format
+sections and name each command in its SYNOPSIS; the README's and the guide's
+usage blocks must have a line for each command, and the README's list of
+commands an item naming each. A command, option or format
 added to a table fails this test, which says what to add where.
 """
 import os
@@ -138,10 +140,30 @@ def readme(t):
                 failures.append("%s's commands block lacks %s (an option of %s)" % (where, o, c))
 
 
+def usage_blocks(t):
+    """The README's and the guide's usage blocks name every command (one
+    `adjutant NAME` line each), and the README's list of commands says
+    what each does (`- `NAME``)."""
+    for rel in ("README.md", "docs/guide.md"):
+        with open(os.path.join(SRC, rel)) as f:
+            text = f.read()
+        blocks = re.findall(r"```\n(adjutant [^`]*?)```", text)
+        named = set(re.findall(r"^adjutant (\w+)", blocks[0], re.M)) if blocks else set()
+        same("usage line of command", rel, named, t["command"])
+    with open(os.path.join(SRC, "README.md")) as f:
+        listed = [w for item in re.findall(r"^- `\w+`.*$", f.read(), re.M)
+                  for w in re.findall(r"`(\w+)`", item)]
+    same("command in the list of commands", "README.md", [c for c in listed if c in
+                                                          t["command"]], t["command"])
+
+
 t = tables()
 completion(t)
 manpage(t)
 readme(t)
+
+
+usage_blocks(t)
 for f in failures:
     print("FAIL:", f)
 print("cli-lists: %s" % ("FAILED" if failures else "ok"))

@@ -20,4 +20,13 @@ for cmd in "--help" "--version" "--list-codes" "--list-options" "help" "audit $l
         echo "ok   '$cmd' to a full disk"
     fi
 done
+# the language server: the answer to its initialize cannot be written
+body='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}'
+err=$(printf 'Content-Length: %d\r\n\r\n%s' "${#body}" "$body" | "$adj" lsp 2>&1 > /dev/full)
+st=$?
+if [ $st != 2 ] || [ "$err" != "adjutant: cannot write the report: No space left on device" ]; then
+    echo "FAIL 'lsp' to a full disk: exit $st, stderr: $err"; fail=1
+else
+    echo "ok   'lsp' to a full disk"
+fi
 exit $fail

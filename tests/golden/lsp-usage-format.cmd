@@ -1,0 +1,1 @@
+lsp --format json
