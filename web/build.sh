@@ -54,6 +54,10 @@ u8=$(utf8proc_source)
 ver=$(basename "$yaml" | sed 's/^libyaml-//')
 major=${ver%%.*}; rest=${ver#*.}; minor=${rest%%.*}; patch=${rest#*.}; patch=${patch%%[^0-9]*}
 
+# the project's version (what --version prints), from CMakeLists.txt's project()
+version=$(sed -n 's/^project(adjutant VERSION \([0-9][0-9.]*\).*/\1/p' CMakeLists.txt)
+[ -n "$version" ] || { echo "web/build.sh: no project(adjutant VERSION ...) in CMakeLists.txt" >&2; exit 1; }
+
 site="$out/site"
 rm -rf "$site"
 mkdir -p "$site"
@@ -72,11 +76,22 @@ for c in "$yaml"/src/*.c; do
 done
 # -ffp-contract=off as in CMakeLists.txt: the dice numbers are the CLI's bytes.
 emcc -O3 -std=c11 -ffp-contract=off -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -DUTF8PROC_STATIC \
-    -Iinclude -Isrc -I"$yaml/include" -I"$u8" \
+    -DADJ_VERSION="\"$version\"" -Iinclude -Isrc -I"$yaml/include" -I"$u8" \
     src/*.c web/progress.c "$yamlobj"/*.o "$u8/utf8proc.c" \
     -sMODULARIZE=1 -sEXPORT_NAME=adjutantModule -sINVOKE_RUN=0 -sEXIT_RUNTIME=1 \
     -sALLOW_MEMORY_GROWTH=1 -sFORCE_FILESYSTEM=1 -sDYNAMIC_EXECUTION=0 \
     -sENVIRONMENT=worker -sEXPORTED_RUNTIME_METHODS=callMain,FS \
     -o "$site/adjutant-engine.js"
-cp web/index.html web/adjutant.js web/adjutant-worker.js web/page.js web/logtext.js web/recorder.js web/recorder-start.js web/style.css "$site/"
+cp web/adjutant.js web/adjutant-worker.js web/page.js web/logtext.js web/keep.js web/recorder.js \
+    web/recorder-start.js web/offline.js web/style.css web/manifest.webmanifest "$site/"
+sed "s|@VERSION@|$version|g" web/index.html > "$site/index.html"
+python3 web/icons.py "$site"
+# the service worker: this build's files, and a cache named after their bytes
+# (a new build's worker replaces the old one and drops its cache)
+files=$(cd "$site" && ls | sort)
+build_id=$(cd "$site" && cat $files | sha256sum | cut -c1-16)
+list=$(printf '"./"'; for f in $files; do printf ', "%s"' "$f"; done)
+sed -e "s|@BUILD@|$version-$build_id|" -e "s|@FILES@|[$list]|" web/sw.js > "$site/sw.js"
+# the one-file page (SPEC 10.2), from the site just built
+python3 web/onefile.py "$site" "$out/adjutant.html"
 echo "web/build.sh: built $site" >&2

@@ -10,7 +10,8 @@
     "use strict";
     const $ = function (id) { return document.getElementById(id); };
     const T = window.adjutantLogText;
-    const KEY = "adjutant-recorder-log", MODE = "adjutant-mode";
+    const K = window.adjutantKeep;  /* keep.js: each game in its own slot */
+    const MODE = "adjutant-mode";
     const NAME = "game.yaml";
     let roster = [];       /* [{id, side}] of the last replay that read a roster */
     let sides = [];
@@ -39,14 +40,14 @@
     /* ---- keeping the log ---- */
     function keep(text) {
         let ok = true;
-        try { window.localStorage.setItem(KEY, text); } catch (e) { ok = false; }
+        try { ok = K.save(text); } catch (e) { ok = false; }
         $("rec-keep").hidden = ok;
         $("rec-keep").textContent = ok ? "" : "This log is not being kept in this browser (its storage is full or " +
             "turned off): a reload would lose it. Use Download log to keep a copy.";
     }
 
     function stored() {
-        try { return window.localStorage.getItem(KEY); } catch (e) { return null; }
+        try { return K.restore(); } catch (e) { return null; }
     }
 
     /* Every change of the text goes through here: kept, then replayed. */
@@ -62,6 +63,7 @@
 
     /* A new log (started, picked, loaded): the form's turn is counted afresh. */
     function newLog(text) {
+        K.fresh();
         $("f-turn").value = "";
         setText(text);
     }
@@ -383,6 +385,7 @@
 
     wire();
     showKind();
+    K.onPick(function (text) { $("f-turn").value = ""; setText(text); });
     const saved = stored();
     let mode = null;
     try { mode = localStorage.getItem(MODE); } catch (e) { mode = null; }
