@@ -218,7 +218,10 @@
     setInterval(hold, BEAT);
     window.addEventListener("pagehide", release);
     window.addEventListener("pageshow", function (e) { if (e.persisted) { hold(); list(); } });
-    window.addEventListener("storage", function (e) { if (e.key && e.key.indexOf(SLOT) === 0) list(); });
+    /* another tab changed a game, or let one go: the list follows */
+    window.addEventListener("storage", function (e) {
+        if (e.key && (e.key.indexOf(SLOT) === 0 || (e.key.indexOf(HELD) === 0 && e.newValue === null))) list();
+    });
     window.adjutantKeep = { save: save, restore: restore, fresh: fresh, games: games, describe: describe,
                             current: function () { return id; }, pick: pick,
                             onPick: function (f) { onPick = f; } };
