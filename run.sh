@@ -12,7 +12,8 @@
 #   ./run.sh fuzz [S]   build the libFuzzer targets and run each for S seconds (default 30)
 #   ./run.sh coverage   line coverage of src/ by the test suite (gcovr)
 #   ./run.sh release    the fastest build (LTO + profile-guided) in build-release
-#   ./run.sh bench      that build, then the benchmarks of bench/run.sh and bench/html.sh (slow)
+#   ./run.sh bench      that build, then the benchmarks of bench/run.sh and bench/html.sh, and the
+#                       page's engine against it (bench/web.sh) (slow)
 #   ./run.sh web        adjutant compiled to WebAssembly with its page, in build-web/site,
 #                       and the page in one file, build-web/adjutant.html
 #   ./run.sh web-test   that site and that file in chromium, compared with build/adjutant
@@ -336,6 +337,11 @@ bench)
     verify_release build-bench
     bench/run.sh build-bench "${2:-5}"
     bench/html.sh build-bench "${2:-5}"
+    # the page's engine against the native binary (needs emscripten and chromium)
+    install_missing time emscripten npm browser
+    web_tool
+    web/build.sh build-web
+    NODE_PATH=$PWD/.tools/web/node_modules bench/web.sh build-bench build-web/site
     ;;
 web)
     install_missing emscripten
@@ -372,7 +378,7 @@ mutate)
     python3 tests/mutate/mutate.py "$@"
     ;;
 *)
-    sed -n '2,31p' "$0"
+    sed -n '2,32p' "$0"
     exit 2
     ;;
 esac
