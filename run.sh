@@ -58,6 +58,7 @@ install_missing() {
         browser) need chromium command -v chromium
                  need python3-pil /usr/bin/python3 -c 'import PIL'
                  need poppler-utils command -v pdftoppm ;;
+        firefox) need firefox-esr command -v firefox-esr ;;
         clang) need clang command -v clang ;;
         valgrind) need valgrind command -v valgrind ;;
         gcovr) need gcovr command -v gcovr ;;
@@ -348,7 +349,7 @@ web)
     web/build.sh build-web
     ;;
 web-test)
-    install_missing npm browser
+    install_missing npm browser firefox
     web_tool
     [ -f build-web/site/index.html ] || { echo "run.sh: no build-web/site: run ./run.sh web first" >&2; exit 2; }
     quiet_build build
@@ -362,6 +363,10 @@ web-test)
         node tests/web/recorder.js "$page" build/adjutant
     done
     node tests/web/offline.js build-web/site build-web/adjutant.html build/adjutant
+    # the one file from file:// in Firefox too: every window.adjutant case, dice
+    echo "== build-web/adjutant.html in firefox-esr"
+    ADJ_BROWSER=firefox node tests/web/run.js build-web/adjutant.html build/adjutant
+    ADJ_BROWSER=firefox node tests/web/dice_same.js build-web/adjutant.html build/adjutant build/bench/adjgen
     ;;
 dist)
     install_missing emscripten dist

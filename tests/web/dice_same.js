@@ -15,7 +15,7 @@
 const fs = require("fs");
 const os = require("os");
 const path = require("path");
-const { target } = require("./target");
+const { target, launch } = require("./target");
 const { spawnSync } = require("child_process");
 const puppeteer = require("puppeteer-core");
 
@@ -69,8 +69,7 @@ async function same(page, dir, args, names) {
     const all = [];
     for (let a = 0; a < dies.length; a++) all.push(archive(dir, a, dies[a]));
     const where = await target(site);
-    const browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-        headless: "new", args: ["--no-sandbox", "--disable-gpu"] });
+    const browser = await launch();
     try {
         const page = await browser.newPage();
         await page.setRequestInterception(true);

@@ -49,4 +49,43 @@ async function target(site, opts) {
              allowed: function (r) { return r === origin || r.startsWith(origin + "/") || local.test(r); } };
 }
 
-module.exports = { target: target, serve: serve };
+/* The browser of ADJ_BROWSER: Debian's chromium (the default) or firefox-esr.
+ * puppeteer-core 22 cannot launch Debian's firefox-esr (it never sees the
+ * WebDriver BiDi address, which Firefox does print), so Firefox is started
+ * here, on a fresh profile, and puppeteer connects to it over WebDriver BiDi. */
+async function launch() {
+    const puppeteer = require("puppeteer-core");
+    if ((process.env.ADJ_BROWSER || "chromium") !== "firefox") {
+        return puppeteer.launch({ executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+            headless: "new", args: ["--no-sandbox", "--disable-gpu"] });
+    }
+    const { spawn } = require("child_process");
+    const profile = fs.mkdtempSync(path.join(require("os").tmpdir(), "adjff."));
+    fs.writeFileSync(path.join(profile, "user.js"), 'user_pref("browser.shell.checkDefaultBrowser", false);\n' +
+        'user_pref("datareporting.policy.dataSubmissionEnabled", false);\n');
+    const ff = spawn(process.env.FIREFOX || "/usr/bin/firefox-esr",
+        ["--headless", "--remote-debugging-port=0", "--profile", profile, "about:blank"],
+        { stdio: ["ignore", "pipe", "pipe"] });
+    const ws = await new Promise(function (ok, bad) {
+        let seen = "";
+        const on = function (d) {
+            seen += d;
+            const m = /WebDriver BiDi listening on (ws:\/\/\S+)/.exec(seen);
+            if (m) ok(m[1]);
+        };
+        ff.stdout.on("data", on);
+        ff.stderr.on("data", on);
+        ff.on("exit", function (c) { bad(new Error("firefox-esr exited (" + c + ") before it listened")); });
+        setTimeout(function () { bad(new Error("firefox-esr did not listen within 90 s")); }, 90000);
+    });
+    const browser = await puppeteer.connect({ browserWSEndpoint: ws + "/session", protocol: "webDriverBiDi" });
+    const close = browser.close.bind(browser);
+    browser.close = async function () {
+        await close().catch(function () {});
+        ff.kill();
+        fs.rmSync(profile, { recursive: true, force: true });
+    };
+    return browser;
+}
+
+module.exports = { target: target, serve: serve, launch: launch };
