@@ -207,7 +207,7 @@
         h.id = "rec-kept-h";
         h.textContent = "Kept games";
         const p = document.createElement("p");
-        p.textContent = "Other games kept in this browser; continue one here (the game above stays kept).";
+        p.textContent = "Other games kept in this browser. Continue one here; the game open now stays kept and joins this list.";
         box.appendChild(h);
         box.appendChild(p);
         box.appendChild(document.createElement("ul"));
