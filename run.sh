@@ -67,6 +67,7 @@ install_missing() {
                     need dpkg-dev command -v dpkg-source ;;
         # the release files: lintian checks the package (tests/dist.sh)
         dist) need lintian command -v lintian
+              need file command -v file   # CPack's dpkg-shlibdeps step finds the binaries with it
               need git command -v git ;;
         npm) need nodejs command -v node
              need npm command -v npm ;;
