@@ -32,7 +32,7 @@ set(CPACK_DEBIAN_PACKAGE_SECTION utils)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 set(CPACK_STRIP_FILES ON)
-set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "audits the YAML log of a Campaigns of Robert E. Lee game")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "rule auditor for YAML logs of Campaigns of Robert E. Lee games")
 # (CPack puts the summary first: the description is the rest)
 set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "adjutant replays a game's written record (a YAML log of every activation,
 die roll and wound) through a rules engine built around optional rule 8.13,

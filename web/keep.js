@@ -85,15 +85,17 @@
     function save(text) {
         const s = ls();
         if (!s) return false;
-        if (id === null) adopt(newId());
+        const created = id === null;
+        if (created) adopt(newId());
         try {
             s.setItem(SLOT + id, JSON.stringify({ text: text, at: Date.now() }));
         } catch (e) {
             return false;
         }
-        hold();
-        trim();
-        list();
+        if (created) {  /* only a new game changes the list (not each keystroke) */
+            trim();
+            list();
+        }
         return true;
     }
 
