@@ -12,10 +12,17 @@
 #   ./run.sh fuzz [S]   build the libFuzzer targets and run each for S seconds (default 30)
 #   ./run.sh coverage   line coverage of src/ by the test suite (gcovr)
 #   ./run.sh release    the fastest build (LTO + profile-guided) in build-release
-#   ./run.sh bench      that build, then the benchmarks of bench/run.sh, bench/html.sh and bench/lsp.py (slow)
-#   ./run.sh web        adjutant compiled to WebAssembly with its page, in build-web/site
-#   ./run.sh web-test   that site in chromium, compared with build/adjutant (tests/web/run.js),
-#                       and its Record mode (tests/web/recorder.js)
+#   ./run.sh bench      that build, then the benchmarks of bench/run.sh, bench/html.sh and bench/lsp.py,
+#                       and the page's engine against it (bench/web.sh) (slow)
+#   ./run.sh web        adjutant compiled to WebAssembly with its page, in build-web/site,
+#                       and the page in one file, build-web/adjutant.html
+#   ./run.sh web-test   that site and that file in chromium, compared with build/adjutant
+#                       (tests/web/run.js), their Record mode (tests/web/recorder.js), the
+#                       one file's storage, the site offline and installable (tests/web/offline.js)
+#   ./run.sh dist       the release files in dist/: the one-file page, the Debian package,
+#                       the source tarball, SHA256SUMS (and lintian's verdict)
+#   ./run.sh dist-test  installs and removes that package (as root), builds the tarball in
+#                       a temporary folder with the README's commands (tests/dist.sh)
 #   ./run.sh mutate [N] mutation testing: N sampled mutants (default 140) of the
 #                       rules and value checks against the core tests (unit, expect,
 #                       golden, fix: ctest -L core; slow: ~30 min)
@@ -54,12 +61,17 @@ install_missing() {
         browser) need chromium command -v chromium
                  need python3-pil /usr/bin/python3 -c 'import PIL'
                  need poppler-utils command -v pdftoppm ;;
+        firefox) need firefox-esr command -v firefox-esr ;;
         clang) need clang command -v clang ;;
         valgrind) need valgrind command -v valgrind ;;
         gcovr) need gcovr command -v gcovr ;;
         time) need time test -x /usr/bin/time ;;
         emscripten) need emscripten command -v emcc
                     need dpkg-dev command -v dpkg-source ;;
+        # the release files: lintian checks the package (tests/dist.sh)
+        dist) need lintian command -v lintian
+              need file command -v file   # CPack's dpkg-shlibdeps step finds the binaries with it
+              need git command -v git ;;
         npm) need nodejs command -v node
              need npm command -v npm ;;
         esac
@@ -235,6 +247,36 @@ train_run() {  # a training audit: exit 1 (errors found in a log) is normal
     fi
 }
 
+# dist: the release files of SPEC 10.2 in dist/: the one-file page, the
+# Debian package (CPack), the source tarball (the files git tracks, as they
+# are in the work tree) and SHA256SUMS; then lintian's verdict on the package.
+dist() {
+    local version tar
+    version=$(sed -n 's/^project(adjutant VERSION \([0-9][0-9.]*\).*/\1/p' CMakeLists.txt)
+    web/build.sh build-web
+    rm -rf dist build-dist
+    mkdir dist
+    cp build-web/adjutant.html "dist/adjutant-$version.html"
+    # Debian's hardening flags (lintian checks them)
+    export DEB_BUILD_MAINT_OPTIONS=hardening=+all
+    quiet_build build-dist -DCMAKE_BUILD_TYPE=Release -DADJ_TESTS=OFF -DADJ_DEB=ON -DCMAKE_INSTALL_PREFIX=/usr \
+        -DCMAKE_C_FLAGS="$(dpkg-buildflags --get CFLAGS) $(dpkg-buildflags --get CPPFLAGS)" \
+        -DCMAKE_EXE_LINKER_FLAGS="$(dpkg-buildflags --get LDFLAGS)"
+    (cd build-dist && cpack -G DEB >> build.log)
+    cp "build-dist/adjutant_${version}_amd64.deb" dist/
+    # reproducible: names sorted, root's, dated by the last commit, gzip -n
+    tar=dist/adjutant-$version.tar
+    git ls-files -z | tar --null -T - --transform "s|^|adjutant-$version/|" --sort=name \
+        --owner=0 --group=0 --numeric-owner --mtime="@$(git log -1 --format=%ct)" -cf "$tar"
+    gzip -9n "$tar"
+    (cd dist && sha256sum "adjutant-$version.html" "adjutant_${version}_amd64.deb" "adjutant-$version.tar.gz" > SHA256SUMS)
+    ls -l dist
+    if command -v lintian >/dev/null; then
+        echo "lintian dist/adjutant_${version}_amd64.deb:"
+        lintian --tag-display-limit 0 -I --pedantic "dist/adjutant_${version}_amd64.deb" || true
+    fi
+}
+
 case ${1:-help} in
 demo)
     install_missing
@@ -305,20 +347,44 @@ bench)
     bench/run.sh build-bench "${2:-5}"
     bench/html.sh build-bench "${2:-5}"
     python3 bench/lsp.py build-bench 40  # the language server: change to diagnostics, memory
+    # the page's engine against the native binary (needs emscripten and chromium)
+    install_missing time emscripten npm browser
+    web_tool
+    web/build.sh build-web
+    NODE_PATH=$PWD/.tools/web/node_modules bench/web.sh build-bench build-web/site
     ;;
 web)
     install_missing emscripten
     web/build.sh build-web
     ;;
 web-test)
-    install_missing npm browser
+    install_missing npm browser firefox
     web_tool
     [ -f build-web/site/index.html ] || { echo "run.sh: no build-web/site: run ./run.sh web first" >&2; exit 2; }
     quiet_build build
-    NODE_PATH=$PWD/.tools/web/node_modules node tests/web/run.js build-web/site build/adjutant
-    NODE_PATH=$PWD/.tools/web/node_modules node tests/web/dice_same.js build-web/site build/adjutant \
-        build/bench/adjgen
-    NODE_PATH=$PWD/.tools/web/node_modules node tests/web/recorder.js build-web/site build/adjutant
+    [ -f build-web/adjutant.html ] || { echo "run.sh: no build-web/adjutant.html: run ./run.sh web first" >&2; exit 2; }
+    export NODE_PATH=$PWD/.tools/web/node_modules
+    # the same cases on the served site and on the one file, from file:// (SPEC 10.2)
+    for page in build-web/site build-web/adjutant.html; do
+        echo "== $page"
+        node tests/web/run.js "$page" build/adjutant
+        node tests/web/dice_same.js "$page" build/adjutant build/bench/adjgen
+        node tests/web/recorder.js "$page" build/adjutant
+    done
+    node tests/web/offline.js build-web/site build-web/adjutant.html build/adjutant
+    # the one file from file:// in Firefox too: every window.adjutant case, dice
+    echo "== build-web/adjutant.html in firefox-esr"
+    ADJ_BROWSER=firefox node tests/web/run.js build-web/adjutant.html build/adjutant
+    ADJ_BROWSER=firefox node tests/web/dice_same.js build-web/adjutant.html build/adjutant build/bench/adjgen
+    ;;
+dist)
+    install_missing emscripten dist
+    dist
+    ;;
+dist-test)
+    install_missing emscripten dist
+    [ -f dist/SHA256SUMS ] || { echo "run.sh: no dist/: run ./run.sh dist first" >&2; exit 2; }
+    sh tests/dist.sh dist
     ;;
 mutate)
     install_missing
@@ -326,7 +392,7 @@ mutate)
     python3 tests/mutate/mutate.py "$@"
     ;;
 *)
-    sed -n '2,24p' "$0"
+    sed -n '2,32p' "$0"
     exit 2
     ;;
 esac

@@ -14,7 +14,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The project's version: CMakeLists.txt's project(VERSION), given by the
+ * build (CMake, web/build.sh); the fallback is for a bare compile. */
+#ifndef ADJ_VERSION
 #define ADJ_VERSION "1.0.0"
+#endif
 
 /* A place in a log file. Both numbers are 1-based, as printed. */
 typedef struct adj_mark_s {

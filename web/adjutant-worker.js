@@ -25,7 +25,8 @@
  */
 /* global adjutantModule */
 "use strict";
-importScripts("adjutant-engine.js");
+/* the one-file page's worker has the engine's script before this one */
+if (typeof adjutantModule === "undefined") importScripts("adjutant-engine.js");
 
 let compiled = null;
 

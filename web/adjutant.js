@@ -23,14 +23,29 @@
 (function () {
     "use strict";
     const decoder = new TextDecoder("utf-8");
-    const here = document.currentScript ? document.currentScript.src : location.href;
+    /* an inline script (the one-file page) has no src */
+    const here = (document.currentScript && document.currentScript.src) || location.href;
     const base = new URL(".", here);
+    /* The one-file page (SPEC §10.2, web/onefile.py) carries the .wasm and the
+     * worker's script as base64 in script blocks that never run: no request. */
+    const packed = document.getElementById("adjutant-wasm");
+
+    function unbase64(id) {
+        const s = atob(document.getElementById(id).textContent.replace(/\s+/g, ""));
+        const b = new Uint8Array(s.length);
+        for (let i = 0; i < s.length; i++) b[i] = s.charCodeAt(i);
+        return b;
+    }
 
     /* The .wasm is fetched once; each worker compiles it for itself. */
-    const wasm = fetch(new URL("adjutant-engine.wasm", base)).then(function (r) {
-        if (!r.ok) throw new Error("adjutant-engine.wasm: HTTP " + r.status);
-        return r.arrayBuffer();
-    });
+    const wasm = packed ? Promise.resolve().then(function () { return unbase64("adjutant-wasm").buffer; })
+        : fetch(new URL("adjutant-engine.wasm", base)).then(function (r) {
+            if (!r.ok) throw new Error("adjutant-engine.wasm: HTTP " + r.status);
+            return r.arrayBuffer();
+        });
+    /* the worker's script: its file, or a blob: URL of the engine's and the worker's scripts */
+    const workerUrl = packed ? URL.createObjectURL(new Blob([unbase64("adjutant-worker-src")], { type: "text/javascript" }))
+        : new URL("adjutant-worker.js", base);
 
     let worker = null;   /* {w, ready}: the engine's thread now */
     let readyOk, readyBad;
@@ -41,7 +56,7 @@
     let current = null;  /* the call the worker runs */
 
     function startWorker() {
-        const w = new Worker(new URL("adjutant-worker.js", base));
+        const w = new Worker(workerUrl);
         const me = { w: w };
         me.ready = new Promise(function (ok, bad) {
             w.onmessage = function (e) {

@@ -14,7 +14,8 @@
     "use strict";
     const $ = function (id) { return document.getElementById(id); };
     const T = window.adjutantLogText;
-    const KEY = "adjutant-recorder-log", MODE = "adjutant-mode", LADDER_KEY = "adjutant-recorder-ladder";
+    const K = window.adjutantKeep;  /* keep.js: each game in its own slot */
+    const MODE = "adjutant-mode", LADDER_KEY = "adjutant-recorder-ladder";
     const NAME = "game.yaml", LADDER = "adjutant-ladder.yaml";
     let roster = [];       /* [{id, side}] of the last replay that read a roster */
     let sides = [];
@@ -49,7 +50,7 @@
     const KEEP_MAX = 4 * 1024 * 1024;
     function keep(text) {
         let ok = text.length <= KEEP_MAX;
-        if (ok) try { window.localStorage.setItem(KEY, text); } catch (e) { ok = false; }
+        if (ok) try { ok = K.save(text); } catch (e) { ok = false; }
         $("rec-keep").hidden = ok;
         $("rec-keep").textContent = ok ? "" : "This log is not being kept in this browser (" +
             (text.length > KEEP_MAX ? "it is longer than the browser keeps" : "its storage is full or turned off") +
@@ -57,7 +58,7 @@
     }
 
     function stored() {
-        try { return window.localStorage.getItem(KEY); } catch (e) { return null; }
+        try { return K.restore(); } catch (e) { return null; }
     }
 
     /* The log's text: what the text area does not show, then what it
@@ -116,6 +117,7 @@
 
     /* A new log (started, picked, loaded): the form's turn is counted afresh. */
     function newLog(text) {
+        K.fresh();
         $("f-turn").value = "";
         setText(text);
     }
@@ -579,6 +581,7 @@
     wire();
     showKind();
     ladderFile = storedLadder();
+    K.onPick(function (text) { $("f-turn").value = ""; setText(text); });
     const saved = stored();
     let mode = null;
     try { mode = localStorage.getItem(MODE); } catch (e) { mode = null; }

@@ -15,7 +15,7 @@
 const fs = require("fs");
 const os = require("os");
 const path = require("path");
-const http = require("http");
+const { target, launch } = require("./target");
 const { spawnSync } = require("child_process");
 const puppeteer = require("puppeteer-core");
 
@@ -24,20 +24,6 @@ const adjutantBin = path.resolve(process.argv[3]);
 const adjgen = path.resolve(process.argv[4]);
 let failures = 0, checks = 0;
 
-function serve() {
-    const types = { ".html": "text/html; charset=utf-8", ".js": "text/javascript",
-        ".css": "text/css", ".wasm": "application/wasm" };
-    const server = http.createServer(function (req, res) {
-        const rel = decodeURIComponent(new URL(req.url, "http://x").pathname);
-        const file = path.join(site, rel === "/" ? "index.html" : rel);
-        if (!file.startsWith(site) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-            res.writeHead(404); res.end(); return;
-        }
-        res.writeHead(200, { "Content-Type": types[path.extname(file)] || "application/octet-stream" });
-        fs.createReadStream(file).pipe(res);
-    });
-    return new Promise(function (ok) { server.listen(0, "127.0.0.1", function () { ok(server); }); });
-}
 
 /* Archive `a`: 12 games of ~300 events among four players, one of them
  * playing with `die` (an adjgen --die mode, or null for none). */
@@ -82,12 +68,16 @@ async function same(page, dir, args, names) {
     const dies = [null, "six:0.2", "six:0.25", "six:0.3", "cycle", "replay", null];
     const all = [];
     for (let a = 0; a < dies.length; a++) all.push(archive(dir, a, dies[a]));
-    const server = await serve();
-    const browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-        headless: "new", args: ["--no-sandbox", "--disable-gpu"] });
+    const where = await target(site);
+    const browser = await launch();
     try {
         const page = await browser.newPage();
-        await page.goto(`http://127.0.0.1:${server.address().port}/`, { waitUntil: "domcontentloaded" });
+        await page.setRequestInterception(true);
+        page.on("request", function (req) {
+            if (where.allowed(req.url())) req.continue();
+            else { failures++; console.error("FAIL: a request leaves the page: " + req.url()); req.abort(); }
+        });
+        await page.goto(where.url, { waitUntil: "domcontentloaded" });
         await page.evaluate(function () { return window.adjutant.ready; });
         for (const names of all) {
             await same(page, dir, ["dice", "--format", "json", ...names], names);
@@ -98,7 +88,7 @@ async function same(page, dir, args, names) {
         await same(page, dir, ["dice", "--alpha", "0.05", ...every], every);
     } finally {
         await browser.close();
-        server.close();
+        where.close();
         fs.rmSync(dir, { recursive: true, force: true });
     }
     console.log(`dice_same.js: ${checks} comparisons, ${failures} failure(s)`);
