@@ -190,12 +190,18 @@ static void put_obligations(adj_json_t *j)
         ADJ_OBLIGATION_LIST(CAT_X)
 #undef CAT_X
     };
+    static const char *const said[ADJ_OB_COUNT] = {  /* its name in running text */
+#define CAT_X(e, name, words, ...) words,
+        ADJ_OBLIGATION_LIST(CAT_X)
+#undef CAT_X
+    };
     adj_json_key(j, "obligations");
     adj_json_open_array(j);
     for (int i = 0; i < ADJ_OB_COUNT; i++) {
         adj_json_open_object(j);
         adj_json_member_str(j, "name", adj_obligation_name((adj_obligation_kind_t)i));
         adj_json_member_str(j, "kind", adj_event_name(meets[i]));
+        adj_json_member_str(j, "words", said[i]);  /* beyond SPEC 11.1's keys: the page's */
         adj_json_close_object(j);
     }
     adj_json_close_array(j);
