@@ -12,7 +12,7 @@ _adjutant()
     local prev=${COMP_WORDS[COMP_CWORD - 1]-}
     local command=${COMP_WORDS[1]-}
     local commands="audit explain compare status dice fix ladder lsp help"
-    local actions="--help --version --list-codes"
+    local actions="--help --version --list-codes --list-catalogue"
     local -A options=(
         [audit]="--format --ruling --at -j --jobs --summary --strict --color --no-color --ladder --no-ladder -h --help"
         [explain]="--format --ruling --at --color --no-color --ladder --no-ladder -h --help"

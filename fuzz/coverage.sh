@@ -15,7 +15,7 @@ mkdir -p "$out"
 
 core=()
 for f in "$src"/src/*.c; do
-    case ${f##*/} in main.c | cli.c | commands.c | runner.c | cmd_*.c) ;; *) core+=("$f") ;; esac
+    case ${f##*/} in main.c | cli.c | commands.c | runner.c | catalogue.c | messages.c | cmd_*.c) ;; *) core+=("$f") ;; esac
 done
 objects=()
 for t in fuzz_reader fuzz_audit; do

@@ -7,7 +7,7 @@
  * rulings, combination (byte - 0x80) of the 48, as in fuzz_audit.c; with
  * one, `fix --diff` is run too (for its crashes only).
  *
- * fix is the command itself (adj_cmd_fix): the three functions of the
+ * fix is the command itself (adj_command_fix.run): the functions of the
  * front end it calls are given here instead of cli.c and slurp.c: reading
  * the file hands it the input, writing standard output keeps the bytes,
  * an error message is kept. Its change lines on standard error go to
@@ -38,9 +38,11 @@
 
 #include "adj_cli.h"
 
+extern const adj_command_t adj_command_fix;  /* cmd_fix.c */
+
 static FILE *real_stderr;
-static adj_buf_t written;         /* standard output, as adj_cli_write got it */
-static adj_buf_t errors;          /* adj_cli_error's messages */
+static adj_buf_t written;         /* standard output, as adj_run_write got it */
+static adj_buf_t errors;          /* adj_msg_error's messages */
 
 static void fail(const char *what)
 {
@@ -52,7 +54,7 @@ static void fail(const char *what)
 
 /* ---- the front end's functions, for fix.c ---- */
 
-void adj_cli_error(const char *fmt, ...)
+void adj_msg_error(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -62,13 +64,13 @@ void adj_cli_error(const char *fmt, ...)
     adj_buf_printf(&errors, "%s\n", line);
 }
 
-bool adj_cli_write(const adj_buf_t *b)
+bool adj_run_write(const adj_buf_t *b)
 {
     adj_buf_put(&written, b->data, b->len);
     return true;
 }
 
-void adj_cli_error_name(const char *name, const char *fmt, ...)
+void adj_msg_error_name(const char *name, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -78,12 +80,12 @@ void adj_cli_error_name(const char *name, const char *fmt, ...)
     adj_buf_printf(&errors, "%s: %s\n", name, line);
 }
 
-void adj_cli_error_io(const char *name, int err)
+void adj_run_error_io(const char *name, int err)
 {
     adj_buf_printf(&errors, "%s: error %d\n", name, err);
 }
 
-int adj_cli_flush(int status) { return status; }
+int adj_run_flush(int status) { return status; }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -120,7 +122,7 @@ static int run_fix(const uint8_t *data, size_t size, const adj_audit_opts_t *o, 
     adj_config_t c = {.audit = *o, .args = args, .arg_count = 1, .diff = diff, .input = &log};
     adj_buf_reset(&written);
     adj_buf_reset(&errors);
-    int status = adj_cmd_fix(&c);
+    int status = adj_command_fix.run(&c);
     adj_buf_free(&log);
     /* at a line's start: a log's own text, quoted in a message, may hold the words */
     const char *e = errors.data ? errors.data : "";

@@ -36,11 +36,11 @@ static void fail(const char *what)
 
 /* ---- the front end's functions, for fix.c and lsp_feature.c ---- */
 
-void adj_cli_error(const char *fmt, ...) { (void)fmt; }
-void adj_cli_error_name(const char *name, const char *fmt, ...) { (void)name, (void)fmt; }
-void adj_cli_error_io(const char *name, int err) { (void)name, (void)err; }
-bool adj_cli_write(const adj_buf_t *b) { (void)b; return true; }
-int adj_cli_flush(int status) { return status; }
+void adj_msg_error(const char *fmt, ...) { (void)fmt; }
+void adj_msg_error_name(const char *name, const char *fmt, ...) { (void)name, (void)fmt; }
+void adj_run_error_io(const char *name, int err) { (void)name, (void)err; }
+bool adj_run_write(const adj_buf_t *b) { (void)b; return true; }
+int adj_run_flush(int status) { return status; }
 bool adj_slurp(const char *path, size_t limit, adj_buf_t *out, adj_slurp_status_t *st)
 {
     (void)path, (void)limit, (void)out;

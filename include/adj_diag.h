@@ -110,6 +110,17 @@ adj_severity_t adj_code_severity(adj_code_t c);
 const char *adj_code_rule(adj_code_t c);        /* default rule: "8.13", "format" */
 const char *adj_code_summary(adj_code_t c);
 
+/* The codes that stop the reading (SPEC 4): nothing after them is read,
+ * no replay is made and `fix` rewrites nothing. */
+#define ADJ_STOP_LIST(X) X(YAML_SYNTAX) X(BAD_DOCUMENT) X(YAML_ALIAS)
+
+static inline bool adj_code_stops(adj_code_t c)
+{
+#define ADJ_X(e) c == ADJ_D_##e ||
+    return ADJ_STOP_LIST(ADJ_X) false;
+#undef ADJ_X
+}
+
 /* One finding. */
 typedef struct adj_diag_s {
     adj_mark_t mark;

@@ -25,22 +25,24 @@
 #include <pthread.h>
 
 #include "adj_diag.h"
+#include "adj_log.h"
 #include "adj_stats.h"
 
-/* The rows' kinds, in the order rows are listed (`all` first); the first
- * five count faces, `pairs` and `repeat` test order. */
-#define ADJ_DICE_KIND_LIST(X) \
-    X(ALL, "all") X(IMC, "imc") X(ILLNESS, "illness") X(DURATION, "duration") \
-    X(SUSTAIN, "sustain") X(PAIRS, "pairs") X(REPEAT, "repeat")
-
+/* The rows' kinds, in the order rows are listed: `all` first, then one
+ * row per kind that carries a die (ADJ_DIE_LIST, adj_log.h), then `pairs`
+ * and `repeat`, which test order. The first ADJ_DICE_ROLL_KINDS count faces. */
 typedef enum adj_dice_kind_e {
-#define ADJ_X(e, name) ADJ_DICE_##e,
-    ADJ_DICE_KIND_LIST(ADJ_X)
+    ADJ_DICE_ALL,
+#define ADJ_X(row, ...) ADJ_DICE_##row,
+    ADJ_DIE_LIST(ADJ_X)
 #undef ADJ_X
+    ADJ_DICE_PAIRS,
+    ADJ_DICE_REPEAT,
     ADJ_DICE_KINDS
 } adj_dice_kind_t;
 
-#define ADJ_DICE_ROLL_KINDS (ADJ_DICE_SUSTAIN + 1) /* all..sustain: rows of face counts */
+#define ADJ_DICE_ROLL_KINDS ADJ_DICE_PAIRS /* all and the die rows: rows of face counts */
+#define ADJ_DICE_FIRST_ROLL (ADJ_DICE_ALL + 1) /* the first die row */
 
 const char *adj_dice_kind_name(adj_dice_kind_t k);
 
@@ -66,7 +68,9 @@ typedef struct adj_dice_side_s {
 
 /* A counted roll, packed in one byte: the face 1..6, the kind, the side. */
 #define ADJ_DICE_FACE(b) ((int)((b) & 7))
-#define ADJ_DICE_ROLL_KIND(b) ((adj_dice_kind_t)((((b) >> 3) & 3) + ADJ_DICE_IMC))
+#define ADJ_DICE_ROLL_KIND(b) ((adj_dice_kind_t)((((b) >> 3) & 3) + ADJ_DICE_FIRST_ROLL))
+_Static_assert(ADJ_DICE_ROLL_KINDS - ADJ_DICE_FIRST_ROLL <= 4,
+               "a counted roll packs its die row in 2 bits (bits 3-4): widen the byte's layout");
 #define ADJ_DICE_SIDE(b) ((int)(((b) >> 5) & 1))
 
 /* What a run keeps of one file. */

@@ -49,7 +49,7 @@ typedef void (*adj_step_fn)(void *ctx, const adj_step_t *step);
  * catalogue, the one place an obligation is declared, in the order SPEC 8
  * lists them (the order reports sort the ones created on one line in):
  *
- *   X(ENUM, name, words, EVENT, CODE, ROLL, BASE, because, must, before, missed)
+ *   X(ENUM, name, words, EVENT, CODE, ROLL, BASE, because, must, before, missed, owed)
  *
  * `name` is the code reports print (`status`, `obligation` in JSON); `words`
  * what messages call it in running text; EVENT the kind of event that meets
@@ -58,7 +58,8 @@ typedef void (*adj_step_fn)(void *ctx, const adj_step_t *step);
  * when the base game requires it and 8.13 only orders it (its findings cite
  * "8.13" or "base", the others their code's rule). For `status`: `because`
  * names what created it, `must` what the leader must do and `before` what
- * may not come first. `missed` follows "L" in the expiry message.
+ * may not come first. `missed` follows "L" in the expiry message; `owed`
+ * completes "the <words> owed for his ..." (what a finding's cause says).
  * Derived from it: the enum and the names, what meets each
  * (engine_why.c), the roll set, the expiry codes and messages (engine.c),
  * the pending sentence (pending.c). At most 8 rows: a leader's pending set
@@ -67,18 +68,20 @@ typedef void (*adj_step_fn)(void *ctx, const adj_step_t *step);
     X(ILLNESS_CHECK, "illness-check", "illness check", ILLNESS, ILLNESS_CHECK_MISSING, 1, 0, \
       "raw 1", "check for illness", "any other die roll",                                    \
       "rolled a raw 1 on the IMC here, so rule 8.13 requires an illness check after his "    \
-      "move; none was made")                                                                 \
+      "move; none was made", "raw 1")                                                        \
     X(DURATION, "duration", "duration roll", DURATION, DURATION_MISSING, 1, 0,               \
       "illness roll 6", "roll for the duration of his illness", "any other die roll",        \
-      "rolled a 6 for illness here, so a duration roll must follow; none was made")          \
+      "rolled a 6 for illness here, so a duration roll must follow; none was made",          \
+      "illness roll of 6")                                                                   \
     X(SUSTAIN, "sustain", "Sustain roll", SUSTAIN, SUSTAIN_MISSING, 0, 1,                    \
       "move into an enemy ZOC", "roll to Sustain the Attack",                                \
       "the next activation, turn or end",                                                    \
-      "moved into an enemy ZOC here, so a Sustain roll is required; none was made")          \
+      "moved into an enemy ZOC here, so a Sustain roll is required; none was made",          \
+      "move into an enemy ZOC")                                                              \
     X(REPLACE, "replacement", "replacement", REPLACE, REPLACEMENT_MISSING, 0, 0,             \
       "incapacitated", "be replaced", "the next activation, turn or end",                    \
       "was incapacitated by illness here and must be replaced at once; no replacement was "  \
-      "made")
+      "made", "incapacitation")
 
 typedef enum adj_obligation_kind_e {
 #define ADJ_X(e, ...) ADJ_OB_##e,
@@ -86,6 +89,15 @@ typedef enum adj_obligation_kind_e {
 #undef ADJ_X
     ADJ_OB_COUNT
 } adj_obligation_kind_t;
+
+/* The row of the IMC an activation reads (SPEC 3.3): raw roll + modifier,
+ * clamped to 1..6. The engine and `fix` both read it here. */
+int64_t adj_imc_modified(int64_t roll, int64_t modifier);
+
+/* What an illness roll of `roll` gives (SPEC 3.5): ADJ_RES_INACTIVE for a
+ * 5, ADJ_RES_ILL for a 6, else ADJ_RES_NONE. The engine and `fix` both read
+ * it here. */
+adj_result_t adj_illness_result(int64_t roll);
 
 typedef struct adj_obligation_s {
     adj_obligation_kind_t kind;

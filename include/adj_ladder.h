@@ -17,6 +17,7 @@
 
 typedef struct adj_ladder_s adj_ladder_t;
 
+
 /* One row of a scenario's victory table (SPEC 13 `victory`). */
 typedef struct {
     long long margin;   /* >= 1 */

@@ -12,16 +12,21 @@
 #include "adj_common.h"
 
 /* Event fields (SPEC 2), the keys an event may hold besides its kind key:
- * X(ENUM, key). The order is the order unknown-field diagnostics of
- * misplaced fields come in; `note` (every kind takes it) stays last. */
-#define ADJ_FIELD_LIST(X)                                                   \
-    X(ROLL, roll) X(MODIFIER, modifier) X(MP, mp) X(TO, to)                 \
-    X(ENEMY_ZOC, enemy_zoc) X(RESULT, result) X(LEVEL, level) X(BY, by)     \
-    X(POINTS, points) X(LEADER, leader) X(REASON, reason) X(STATUS, status) \
-    X(INACTIVE, inactive) X(NOTE, note)
+ * X(ENUM, key, "Label", DEFAULT). The order is the order unknown-field
+ * diagnostics of misplaced fields come in; `note` (every kind takes it)
+ * stays last. "Label" is what the page's Record form calls it (SPEC 10.1);
+ * DEFAULT, the value an absent field is read as, in JSON (NULL: none). */
+#define ADJ_FIELD_LIST(X)                                                             \
+    X(ROLL, roll, "Roll", NULL) X(MODIFIER, modifier, "Modifier", "0")                \
+    X(MP, mp, "MP", NULL) X(TO, to, "To", NULL)                                       \
+    X(ENEMY_ZOC, enemy_zoc, "Enemy ZOC", "false") X(RESULT, result, "Result", NULL)   \
+    X(LEVEL, level, "Level", NULL) X(BY, by, "By", NULL)                              \
+    X(POINTS, points, "Points", NULL) X(LEADER, leader, "Leader", NULL)               \
+    X(REASON, reason, "Reason", NULL) X(STATUS, status, "Status", NULL)               \
+    X(INACTIVE, inactive, "Inactive", NULL) X(NOTE, note, "Note", NULL)
 
 typedef enum adj_field_e {
-#define ADJ_X(e, key) ADJ_F_##e,
+#define ADJ_X(e, ...) ADJ_F_##e,
     ADJ_FIELD_LIST(ADJ_X)
 #undef ADJ_X
     ADJ_FIELD_COUNT
@@ -77,6 +82,57 @@ typedef enum adj_event_kind_e {
 
 const char *adj_event_name(adj_event_kind_t k);
 
+/* The kinds that carry a die (SPEC 3.5-3.7, 7): X(ROW, KIND, FIELD, "row",
+ * 'letter', "words"), in the order of `dice`'s rows. FIELD holds the die's
+ * face; "row" is its row in `dice` (SPEC 7), 'letter' its letter in the
+ * summary's game signature (SPEC 5.1), "words" what `dice`'s verdict calls
+ * its rolls. Derived from it: dice's row kinds (adj_dice.h), the summary's
+ * letters, the verdict's words, the catalogue's `die` and `dice`, and the
+ * `die` type of the field. */
+#define ADJ_DIE_LIST(X)                                             \
+    X(IMC, ACTIVATE, ROLL, "imc", 'i', "IMC rolls")                 \
+    X(ILLNESS, ILLNESS, ROLL, "illness", 'l', "illness rolls")      \
+    X(DURATION, DURATION, ROLL, "duration", 'd', "duration rolls")  \
+    X(SUSTAIN, SUSTAIN, ROLL, "sustain", 's', "Sustain rolls")
+
+/* The field holding kind k's die, or ADJ_FIELD_COUNT when it carries none. */
+static inline adj_field_t adj_event_die(adj_event_kind_t k)
+{
+    switch (k) {
+#define ADJ_X(row, kind, field, ...) case ADJ_EV_##kind: return ADJ_F_##field;
+    ADJ_DIE_LIST(ADJ_X)
+#undef ADJ_X
+    default: return ADJ_FIELD_COUNT;
+    }
+}
+
+/* The header's keys (SPEC 1), in the order a log writes them:
+ * X(ENUM, "key", TYPE, REQUIRED), TYPE one of the catalogue's types (SPEC
+ * 11.1). The reader's key table and the catalogue come from it. */
+#define ADJ_HEADER_KEY_LIST(X)                      \
+    X(FORMAT, "format", text, 1)                    \
+    X(GAME, "game", text, 0)                        \
+    X(SCENARIO, "scenario", text, 0)                \
+    X(FIRST_TURN, "first_turn", int, 0)             \
+    X(LAST_TURN, "last_turn", int, 1)               \
+    X(OPTIONAL_RULES, "optional_rules", list, 0)    \
+    X(SIDES, "sides", list, 1)                      \
+    X(PLAYERS, "players", map, 0)                   \
+    X(RULINGS, "rulings", map, 0)                   \
+    X(LEADERS, "leaders", list, 1)                  \
+    X(IMC, "imc", map, 0)                           \
+    X(EVENTS, "events", list, 1)
+
+/* A roster entry's keys (SPEC 1, `leaders[]`): X(ENUM, "key", TYPE, REQUIRED). */
+#define ADJ_ROSTER_KEY_LIST(X)          \
+    X(ID, "id", text, 1)                \
+    X(NAME, "name", text, 0)            \
+    X(SIDE, "side", side, 1)            \
+    X(INITIATIVE, "initiative", int, 0) \
+    X(VP, "vp", int, 0)                 \
+    X(WOUND, "wound", int, 0)           \
+    X(RESERVE, "reserve", bool, 0)
+
 /* Leader statuses: X(ENUM, "name") */
 #define ADJ_STATUS_LIST(X)          \
     X(FIT, "fit")                   \
@@ -113,6 +169,16 @@ typedef enum adj_result_e {
 } adj_result_t;
 
 const char *adj_result_name(adj_result_t r);
+
+/* The results each roll may claim (SPEC 2): an illness check none..ill, a
+ * duration roll ill..dead, in ADJ_RESULT_LIST's order. */
+#define ADJ_RESULT_ILLNESS_FIRST ADJ_RES_NONE
+#define ADJ_RESULT_ILLNESS_LAST ADJ_RES_ILL
+#define ADJ_RESULT_DURATION_FIRST ADJ_RES_ILL
+#define ADJ_RESULT_DURATION_LAST ADJ_RES_DEAD
+
+/* A flip's `to` (SPEC 2): its values, index 1 turning the leader Inactive. */
+#define ADJ_FLIP_NAMES {"active", "inactive"}
 
 /* One kept roster entry. */
 typedef struct adj_leader_def_s {

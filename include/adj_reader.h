@@ -142,6 +142,38 @@ typedef struct adj_sc_leader_s {
     adj_mark_t mark;
 } adj_sc_leader_t;
 
+/* The ladder file's keys (SPEC 13), the one table the reader's key loops
+ * and the catalogue (`ladder_keys`) read: X(ENUM, "key", TYPE, REQUIRED),
+ * TYPE one of the catalogue's types (SPEC 11.1). */
+#define ADJ_LADDER_KEY_LIST(X)          \
+    X(FORMAT, "format", text, 1)        \
+    X(NAME, "name", text, 0)            \
+    X(RULINGS, "rulings", map, 0)       \
+    X(PLAYERS, "players", list, 0)      \
+    X(SCENARIOS, "scenarios", map, 0)
+
+/* A player's keys (`players[]`). */
+#define ADJ_LADDER_PLAYER_KEY_LIST(X)   \
+    X(NAME, "name", text, 1)            \
+    X(ALIASES, "aliases", list, 0)
+
+/* A scenario's keys (`scenarios.*`), each optional: H(ENUM, "key") a key
+ * of a log's header (ADJ_HEADER_KEY_LIST's ENUM, read as the header reads
+ * it), V(ENUM, "key", TYPE) the scenario's own. */
+#define ADJ_LADDER_SCENARIO_KEY_LIST(H, V)  \
+    H(FIRST_TURN, "first_turn")             \
+    H(LAST_TURN, "last_turn")               \
+    H(SIDES, "sides")                       \
+    H(OPTIONAL_RULES, "optional_rules")     \
+    H(LEADERS, "leaders")                   \
+    H(IMC, "imc")                           \
+    V(VICTORY, "victory", list)
+
+/* A victory row's keys (`scenarios.*.victory[]`). */
+#define ADJ_LADDER_VICTORY_KEY_LIST(X)  \
+    X(MARGIN, "margin", int, 1)         \
+    X(LEVEL, "level", text, 1)
+
 typedef struct adj_sc_victory_s {
     int64_t margin;
     char *level;            /* owned */

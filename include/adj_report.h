@@ -73,6 +73,8 @@ typedef struct adj_reporter_s {
     void (*status)(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t *o);
     /* `dice`: one report per run (SPEC 7); NULL: the format has none */
     void (*dice)(adj_buf_t *out, const adj_dice_t *d, const adj_report_opts_t *o);
+    /* `ladder`: the ladder file, checked (SPEC 13); NULL: the format has none */
+    void (*ladder)(adj_buf_t *out, const struct adj_ladder_s *l, const adj_report_opts_t *o);
 } adj_reporter_t;
 
 /* The reporter named `name`, NULL when there is none. */
@@ -80,6 +82,10 @@ const adj_reporter_t *adj_reporter_find(const char *name);
 
 /* The i-th reporter (0 is the default), NULL past the last. */
 const adj_reporter_t *adj_reporter_at(size_t i);
+
+/* The ladder's renderings (report_text_ladder.c, report_json_ladder.c). */
+void adj_text_ladder(adj_buf_t *out, const struct adj_ladder_s *l, const adj_report_opts_t *o);
+void adj_json_ladder(adj_buf_t *out, const struct adj_ladder_s *l, const adj_report_opts_t *o);
 
 /* Each format's reporter is defined in its own report_NAME.c as
  * `const adj_reporter_t adj_reporter_NAME` and listed in reporters.c's table. */

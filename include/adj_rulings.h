@@ -43,10 +43,20 @@ bool adj_rulings_set(adj_rulings_t *rs, const char *name, const char *value,
  * value is at fault (the message then points at the value, else the name). */
 bool adj_ruling_refusal(adj_buf_t *msg, const char *name, const char *value);
 
+/* A log's or a ladder's `rulings` entries, set into `rs` from `src` in
+ * file order: one that sets no ruling is a bad-field finding in `d`, at
+ * its name or its value as adj_ruling_refusal says (its message ends with
+ * `tail`: "" or "; the entry is dropped"). The one loop the replay (the
+ * log's) and the ladder (its house rulings) both run. */
+struct adj_diags_s;
+void adj_rulings_read(adj_rulings_t *rs, const adj_ruling_raw_t *raw, size_t n,
+                      adj_ruling_src_t src, struct adj_diags_s *d, const char *tail);
+
 /* Every ruling `over` set from a stronger source than `rs` holds replaces it. */
 void adj_rulings_overlay(adj_rulings_t *rs, const adj_rulings_t *over);
 
 const char *adj_ruling_name(adj_ruling_t r);
+const char *adj_ruling_summary(adj_ruling_t r);  /* the question it settles */
 int adj_ruling_value_count(adj_ruling_t r);
 const char *adj_ruling_value_name(adj_ruling_t r, int v);
 const char *adj_ruling_value_doc(adj_ruling_t r, int v);  /* one line, for --help */

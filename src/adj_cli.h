@@ -3,16 +3,22 @@
  * of commands (commands.c lists one row per command, each defined in its
  * cmd_NAME.c), options parsed into one config struct (cli.c), and the
  * runner every command runs through (runner.c). All user-facing messages on
- * standard error go through adj_cli_error and adj_cli_error_name.
+ * standard error go through adj_msg_error and adj_msg_error_name.
  */
 #ifndef ADJ_CLI_H
 #define ADJ_CLI_H
 
 #include "adj_report.h"
 
+#include <stdarg.h>
+
 #define ADJ_EXIT_OK 0
 #define ADJ_EXIT_FLAWS 1
-#define ADJ_EXIT_USAGE 2
+/* Exit 2, for three causes told apart in the code (SPEC 5: one status). */
+#define ADJ_EXIT_USAGE 2    /* a usage error */
+#define ADJ_EXIT_IO 2       /* a file could not be read, or standard output written */
+#define ADJ_EXIT_REFUSED 2  /* the input was read but cannot be used: nothing done (a ladder
+                               file not valid, a log fix will not rewrite, a signal) */
 
 /* The options, one bit each: a command's row says which it accepts
  * (anything else is a usage error). -h/--help is accepted everywhere. */
@@ -37,6 +43,7 @@ typedef enum adj_op_e {
     ADJ_OP_COMPARE,
     ADJ_OP_STATUS,
     ADJ_OP_DICE,
+    ADJ_OP_LADDER,
 } adj_op_t;
 
 /* How a command reads a FILE: streamed as it is replayed (a directory's
@@ -56,6 +63,7 @@ typedef struct adj_command_s {
     size_t min_args, max_args;  /* FILEs and other words; max 0: no limit */
     const char *args_error;  /* the usage error when their count is wrong */
     bool takes_dir;          /* a DIR is searched for logs (else a usage error) */
+    bool page;               /* the web page runs it (SPEC 10; the catalogue's `page`) */
     unsigned options;        /* ADJ_OPT_* it accepts */
     adj_input_t input;
     adj_op_t op;             /* the reporter operation --format must have */
@@ -89,14 +97,42 @@ typedef struct adj_config_s {
     adj_buf_t *input;
 } adj_config_t;
 
+/* One row of cli.c's option table, as the catalogue shows it. */
+typedef struct adj_option_view_s {
+    const char *short_name;  /* "-j", or NULL */
+    const char *long_name;   /* "--jobs" */
+    const char *arg;         /* its placeholder ("N", "FORMAT"), NULL for a flag */
+    bool repeatable;         /* --ruling */
+    bool format;             /* --format: its values are the command's formats */
+    bool global;             /* -h/--help: stands alone as well as after a command */
+    unsigned bit;            /* ADJ_OPT_*; 0: every command takes it */
+} adj_option_view_t;
+
+/* What the command line hands the catalogue (it calls nothing of cli.c):
+ * its options, its first words that are actions, and whether a reporter
+ * writes a command's operation (`summary`: audit --summary). */
+typedef struct adj_catalogue_cli_s {
+    const adj_option_view_t *options;  /* borrowed */
+    size_t option_count;
+    const char *const *actions;        /* borrowed: "help", "--version", ... */
+    size_t action_count;
+    bool (*has)(const adj_reporter_t *r, adj_op_t op, bool summary);
+} adj_catalogue_cli_t;
+
+/* catalogue.c: `adjutant --list-catalogue` (SPEC 11.1), the tables as one
+ * pretty-printed JSON object, appended to `out`. */
+void adj_catalogue_write(adj_buf_t *out, const adj_catalogue_cli_t *cli);
+
 /* Parse argv. Returns -1 to go on and run c->command, or an exit status
  * (help, version and usage errors are handled here). */
 int adj_cli_parse(adj_config_t *c, int argc, char **argv);
 void adj_config_free(adj_config_t *c);
 
-void adj_cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* messages.c: "adjutant: message" on standard error. */
+void adj_msg_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void adj_msg_verror(const char *fmt, va_list ap);
 /* "adjutant: NAME: message": a file name first, shown as SPEC 5 says. */
-void adj_cli_error_name(const char *name, const char *fmt, ...)
+void adj_msg_error_name(const char *name, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 /* walk.c: every log below `dir` (SPEC 5), handed to `found` (which takes
@@ -111,18 +147,18 @@ int adj_run_command(adj_config_t *c);
 
 /* Flush standard output: `status`, or 2 with a message when a write
  * failed (a full disk, a closed pipe). Every command ends with it. */
-int adj_cli_flush(int status);
+int adj_run_flush(int status);
 
 /* SPEC 6.2: say on standard error when --at turn:N never began in `a`. */
-void adj_cli_warn_at(const char *file, const adj_audit_t *a, const adj_audit_opts_t *o);
+void adj_run_warn_at(const char *file, const adj_audit_t *a, const adj_audit_opts_t *o);
 
 /* Write a buffer to standard output; false on a write error. */
-bool adj_cli_write(const adj_buf_t *b);
+bool adj_run_write(const adj_buf_t *b);
 /* The same, then flushed: a whole report reaches standard output. */
-bool adj_cli_write_flush(const adj_buf_t *b);
+bool adj_run_write_flush(const adj_buf_t *b);
 
 /* A file that could not be read: "adjutant: NAME: why" (errno `err`). */
-void adj_cli_error_io(const char *name, int err);
+void adj_run_error_io(const char *name, int err);
 
 /* `path` names a directory (`-` never does). */
 bool adj_is_directory(const char *path);
@@ -130,7 +166,7 @@ bool adj_is_directory(const char *path);
 /* The files the arguments name, directories expanded (SPEC 5): *paths is
  * an owned array of owned strings. False when a directory could not be
  * searched (reported on standard error). */
-bool adj_cli_files(const adj_config_t *c, char ***paths, size_t *count);
+bool adj_run_files(const adj_config_t *c, char ***paths, size_t *count);
 
 /* The one pool: `work(ctx, i)` for every i < count on up to `jobs`
  * threads, never more than a window ahead of `done(ctx, i)`, which the
@@ -163,7 +199,6 @@ bool adj_run_read_once(const char *path, size_t limit, const char *what, adj_buf
 
 /* The commands' run functions that are not a row's own. */
 int adj_cmd_audit_html(const adj_config_t *c);  /* cmd_audit_html.c: audit --format html */
-int adj_cmd_fix(const adj_config_t *c);         /* fix.c */
 int adj_lsp_main(const adj_config_t *c);        /* lsp_main.c: `adjutant lsp` (not in the page) */
 
 /* slurp.c: read all of `path` ("-": standard input) once into `out`, at

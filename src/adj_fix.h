@@ -7,6 +7,7 @@
 
 #include "adj_common.h"
 #include "adj_audit.h"
+#include "adj_diag.h"
 
 #include <stdio.h>
 
@@ -25,6 +26,10 @@ typedef struct adj_edit_s {
  * first. Nothing when count is 0. False on a write error. */
 bool adj_diff_write(FILE *out, const char *name, const char *log, size_t n,
                     const adj_edit_t *edits, size_t count);
+
+/* fix.c: which cases of `code` fix settles, in a few words (the
+ * catalogue's `fixable_when`); NULL when it settles none. */
+const char *adj_fix_when(adj_code_t code);
 
 /* fix (SPEC 12) in memory, for the language server's quick fix: what
  * `adjutant fix NAME` would do to the UTF-8 log `log` (not changed). */

@@ -1,7 +1,8 @@
 /*
  * cli.c - the command line: a table of commands and a table of options,
- * from which both parsing and --help come; --version, --list-codes;
- * and the one place messages to standard error are written.
+ * from which both parsing and --help come; --version, --list-codes,
+ * --list-options and --list-catalogue (catalogue.c writes it). The commands'
+ * table is commands.c's; messages to standard error are messages.c's.
  */
 #include "adj_cli.h"
 
@@ -24,34 +25,6 @@ static const char help_outro[] =
     "\n"
     "exit status: 0 no errors, 1 errors found (or, for compare, the readings differ),\n"
     "2 usage or I/O failure.\n";
-
-static void cli_verror(const char *fmt, va_list ap)
-{
-    fputs("adjutant: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-}
-
-void adj_cli_error(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    cli_verror(fmt, ap);
-    va_end(ap);
-}
-
-void adj_cli_error_name(const char *name, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    adj_buf_t shown = {0};  /* escaped as the reports show names */
-    adj_escape_text(&shown, name, strlen(name));
-    fprintf(stderr, "adjutant: %s: ", shown.data ? shown.data : "");
-    adj_buf_free(&shown);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-}
 
 static void print_rulings(FILE *f)
 {
@@ -88,7 +61,7 @@ static void print_usage(FILE *f)
     for (size_t i = 0; adj_command_at(i); i++)
         fprintf(f, "%s adjutant %-7s %s\n", i ? "      " : "usage:", adj_command_at(i)->name,
                 adj_command_at(i)->synopsis);
-    fputs("       adjutant --help | --version | --list-codes\n", f);
+    fputs("       adjutant --help | --version | --list-codes | --list-catalogue\n", f);
 }
 
 /* A usage error: what is wrong, and where to read more (not the usage
@@ -99,7 +72,7 @@ static int usage_error(adj_config_t *c, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    cli_verror(fmt, ap);
+    adj_msg_verror(fmt, ap);
     va_end(ap);
     fputs("Try 'adjutant --help'\n", stderr);
     adj_config_free(c);
@@ -129,23 +102,14 @@ typedef struct cli_option_s {
     unsigned bit;            /* ADJ_OPT_*: the commands' rows say who takes it; 0: all */
 } cli_option_t;
 
-/* --format's value and help line come from the reporters' table. */
-static char format_arg[256];
-static char format_help[1024];
-
-static void formats_describe(void)
+/* --format's value and help line in --help, from the reporters' table:
+ * built whole (no fixed size to cut them at) when --help is printed. */
+static void formats_describe(adj_buf_t *arg, adj_buf_t *help)
 {
-    if (format_arg[0])
-        return;
-    adj_buf_t arg = {0}, help = {0};
     for (size_t i = 0; adj_reporter_at(i); i++) {
-        adj_buf_printf(&arg, "%s%s", i ? "|" : "", adj_reporter_at(i)->name);
-        adj_buf_printf(&help, "%s%s", i ? ", " : "", adj_reporter_at(i)->help);
+        adj_buf_printf(arg, "%s%s", i ? "|" : "", adj_reporter_at(i)->name);
+        adj_buf_printf(help, "%s%s", i ? ", " : "", adj_reporter_at(i)->help);
     }
-    snprintf(format_arg, sizeof format_arg, "%s", arg.data);
-    snprintf(format_help, sizeof format_help, "%s", help.data);
-    adj_buf_free(&arg);
-    adj_buf_free(&help);
 }
 
 static int opt_format(adj_config_t *c, const char *val)
@@ -295,7 +259,7 @@ static int opt_no_ladder(adj_config_t *c, const char *val)
 }
 
 static const cli_option_t options[] = {
-    {NULL, "--format", format_arg, format_help, opt_format, ADJ_OPT_FORMAT},
+    {NULL, "--format", "FORMAT", "(the formats: formats_describe)", opt_format, ADJ_OPT_FORMAT},
     {NULL, "--ruling", "NAME=VALUE", "replay under another reading of rule 8.13 (repeatable)",
      opt_ruling, ADJ_OPT_RULING},
     {NULL, "--at", "turn:N|line:L", "replay only up to that moment", opt_at, ADJ_OPT_AT},
@@ -321,6 +285,7 @@ static const cli_option_t options[] = {
 
 #define OPTION_COUNT (sizeof options / sizeof options[0])
 
+
 static const cli_option_t *find_option(const char *name)
 {
     for (size_t i = 0; i < OPTION_COUNT; i++)
@@ -343,6 +308,7 @@ static bool reporter_has(const adj_reporter_t *r, adj_op_t op, bool summary)
     case ADJ_OP_COMPARE: return r->compare != NULL;
     case ADJ_OP_STATUS: return r->status != NULL;
     case ADJ_OP_DICE: return r->dice != NULL;
+    case ADJ_OP_LADDER: return r->ladder != NULL;
     default: return false;
     }
 }
@@ -419,7 +385,7 @@ static int option_refused(adj_config_t *c, const char *name)
     for (size_t i = 0; i < OPTION_COUNT; i++)
         if (options[i].bit & cmd->options)
             adj_buf_printf(&takes, "%s%s", takes.len ? ", " : "", options[i].long_name);
-    adj_cli_error("%s takes no %s", cmd->name, name);
+    adj_msg_error("%s takes no %s", cmd->name, name);
     int st = usage_error(c, "%s takes %s", cmd->name, takes.data);
     adj_buf_free(&takes);
     return st;
@@ -440,9 +406,9 @@ static int write_whole(adj_config_t *c, void (*print)(FILE *f))
     print(m);
     fclose(m);
     adj_buf_t b = {.data = text, .len = len, .cap = len};
-    int st = adj_cli_write_flush(&b) ? ADJ_EXIT_OK : ADJ_EXIT_USAGE;
+    int st = adj_run_write_flush(&b) ? ADJ_EXIT_OK : ADJ_EXIT_IO;
     free(text);
-    return adj_cli_flush(st);
+    return adj_run_flush(st);
 }
 
 static void version_text(FILE *f)
@@ -462,14 +428,39 @@ typedef struct cli_action_s {
 static int help_command(adj_config_t *c) { return opt_help(c, NULL); }
 static int list_options(adj_config_t *c);
 
+static int list_catalogue(adj_config_t *c);
+
 static const cli_action_t actions[] = {
     {"help", help_command},
     {"--version", print_version},
     {"--list-codes", list_codes},
     {"--list-options", list_options},
+    {"--list-catalogue", list_catalogue},
 };
 
 #define ACTION_COUNT (sizeof actions / sizeof actions[0])
+
+/* --list-catalogue: the catalogue, handed this file's tables. */
+static int list_catalogue(adj_config_t *c)
+{
+    adj_config_free(c);
+    adj_option_view_t views[OPTION_COUNT];
+    for (size_t i = 0; i < OPTION_COUNT; i++) {
+        const cli_option_t *o = &options[i];
+        views[i] = (adj_option_view_t){o->short_name, o->long_name, o->arg,
+                                       o->apply == opt_ruling, o->apply == opt_format,
+                                       o->apply == opt_help, o->bit};
+    }
+    const char *names[ACTION_COUNT];
+    for (size_t i = 0; i < ACTION_COUNT; i++)
+        names[i] = actions[i].name;
+    adj_catalogue_cli_t cli = {views, OPTION_COUNT, names, ACTION_COUNT, reporter_has};
+    adj_buf_t b = {0};
+    adj_catalogue_write(&b, &cli);
+    int st = adj_run_write_flush(&b) ? ADJ_EXIT_OK : ADJ_EXIT_IO;
+    adj_buf_free(&b);
+    return adj_run_flush(st);
+}
 
 /* One option's --list-options line: "option -j VALUE". */
 static void list_option(FILE *f, const cli_option_t *o)
@@ -542,25 +533,31 @@ static void print_commands(FILE *f)
  * it shares the line with, then what it does. */
 static void print_options(FILE *f)
 {
-    formats_describe();
+    adj_buf_t formats = {0}, formats_help = {0};
+    formats_describe(&formats, &formats_help);
     for (size_t i = 0; i < OPTION_COUNT; i++) {
         const cli_option_t *o = &options[i];
         if (!o->help)
             continue;
+        bool format = o->apply == opt_format;
+        const char *arg = format ? formats.data : o->arg;
+        const char *help = format ? formats_help.data : o->help;
         adj_buf_t label = {0};
         if (o->short_name)
             adj_buf_printf(&label, "%s, ", o->short_name);
         adj_buf_puts(&label, o->long_name);
-        if (o->arg)
-            adj_buf_printf(&label, " %s", o->arg);
+        if (arg)
+            adj_buf_printf(&label, " %s", arg);
         for (size_t k = i + 1; k < OPTION_COUNT && !options[k].help; k++)
             adj_buf_printf(&label, ", %s", options[k].long_name);
         if (label.len > 20)  /* a long label (--format's): its help on the next line */
-            fprintf(f, "  %s\n  %-21s%s\n", label.data, "", o->help);
+            fprintf(f, "  %s\n  %-21s%s\n", label.data, "", help);
         else
-            fprintf(f, "  %-21s%s\n", label.data, o->help);
+            fprintf(f, "  %-21s%s\n", label.data, help);
         adj_buf_free(&label);
     }
+    adj_buf_free(&formats);
+    adj_buf_free(&formats_help);
 }
 
 /* -h, --help and `help`, wherever they stand: the one place help is given. */
@@ -732,12 +729,15 @@ static int unknown_command(adj_config_t *c, int argc, char **argv)
         st = usage_error(c, "unknown command '%s' (to audit a log, run `adjutant audit%s`)",
                          shown.data, run.data);
     } else {
-        const char *names[16 + ACTION_COUNT];
-        size_t count = 0;
-        for (size_t i = 0; adj_command_at(i) && count < 16; i++)
-            names[count++] = adj_command_at(i)->name;
+        size_t count = 0;  /* every command, and `help` */
+        while (adj_command_at(count))
+            count++;
+        const char **names = adj_xcalloc(count + 1, sizeof *names);
+        for (size_t i = 0; i < count; i++)
+            names[i] = adj_command_at(i)->name;
         names[count++] = "help";
         const char *near = closest(w, names, count);
+        free(names);
         if (near)
             st = usage_error(c, "unknown command '%s' (did you mean `%s`?)", shown.data, near);
         else

@@ -113,7 +113,7 @@ static bool write_report(const adj_config_t *c, const adj_buf_t *out, totals_t *
     adj_output_begin();
     bool sep_ok = !(out->len && sep && t->written && fputs(sep, stdout) == EOF);
     t->written = t->written || out->len;
-    return adj_cli_write_flush(out) && sep_ok;
+    return adj_run_write_flush(out) && sep_ok;
 }
 
 /* --summary: file i's game counted, then rendered: held, or written at
@@ -131,7 +131,7 @@ static void summary_game(audit_run_t *run, size_t i)
     } else {
         adj_buf_t out = {0};
         rep->summary(&out, &t->more, &r->game, &ro);
-        if (!adj_cli_write_flush(&out))
+        if (!adj_run_write_flush(&out))
             t->stopped = true;
         adj_buf_free(&out);
     }
@@ -149,17 +149,17 @@ static bool print_result(void *ctx, size_t i)
     const adj_config_t *c = run->config;
     result_t *r = &run->results[i];
     if (r->io_error) {
-        adj_cli_error_name(run->paths[i], "%s", r->out.data);
-        t->status = ADJ_EXIT_USAGE;
+        adj_msg_error_name(run->paths[i], "%s", r->out.data);
+        t->status = ADJ_EXIT_IO;
         t->io_failed++;
     } else {
         if (r->at_missed)
-            adj_cli_error_name(run->paths[i], "turn %lld never begins; the report covers "
+            adj_msg_error_name(run->paths[i], "turn %lld never begins; the report covers "
                                "the whole log", (long long)c->audit.at.value);
         if (c->summary)
             summary_game(run, i);
         else if (!write_report(c, &r->out, t))
-            t->stopped = true;  /* adj_cli_flush says why, once */
+            t->stopped = true;  /* adj_run_flush says why, once */
         bool flawed = r->errors || (c->strict && r->warnings);
         if (flawed && t->status == ADJ_EXIT_OK)
             t->status = ADJ_EXIT_FLAWS;
@@ -182,8 +182,8 @@ static void report_hook(const adj_config_t *c,
     adj_buf_t out = {0};
     adj_report_opts_t ro = {.audit = &c->audit, .color = c->color};
     hook(&out, &ro);
-    if (!adj_cli_write(&out))
-        t->status = ADJ_EXIT_USAGE;
+    if (!adj_run_write(&out))
+        t->status = ADJ_EXIT_IO;
     adj_buf_free(&out);
 }
 
@@ -196,8 +196,8 @@ static void summary_begin(const adj_config_t *c, totals_t *t)
     adj_buf_t out = {0};
     adj_report_opts_t ro = {.audit = &c->audit, .color = c->color};
     rep->summary_begin(&out, &ro);
-    if (!adj_cli_write(&out))
-        t->status = ADJ_EXIT_USAGE;
+    if (!adj_run_write(&out))
+        t->status = ADJ_EXIT_IO;
     adj_buf_free(&out);
 }
 
@@ -212,8 +212,8 @@ static void summary_end(const adj_config_t *c, totals_t *t)
     adj_report_opts_t ro = {.audit = &c->audit, .color = c->color};
     adj_buf_t out = {0};
     summary_reporter(c)->summary_end(&out, &t->rows, &t->more, s, &ro);
-    if (!adj_cli_write(&out))
-        t->status = ADJ_EXIT_USAGE;
+    if (!adj_run_write(&out))
+        t->status = ADJ_EXIT_IO;
     adj_buf_free(&out);
 }
 
@@ -227,8 +227,8 @@ static int audit_run(const adj_config_t *c)
     if (c->reporter->one_file && !c->summary)
         return adj_cmd_audit_html(c);
     audit_run_t run = {.config = c};
-    if (!adj_cli_files(c, &run.paths, &run.count))
-        run.t.status = ADJ_EXIT_USAGE;
+    if (!adj_run_files(c, &run.paths, &run.count))
+        run.t.status = ADJ_EXIT_IO;
     run.results = adj_xcalloc(run.count ? run.count : 1, sizeof *run.results);
     report_hook(c, c->reporter->begin, &run.t);
     if (c->summary)
@@ -239,7 +239,7 @@ static int audit_run(const adj_config_t *c)
     report_hook(c, c->reporter->end, &run.t);
     if (c->summary && !run.t.stopped)
         summary_end(c, &run.t);
-    run.t.status = adj_cli_flush(run.t.status);
+    run.t.status = adj_run_flush(run.t.status);
     adj_buf_free(&run.t.rows);
     adj_buf_free(&run.t.more);
     adj_summary_free(&run.t.summary);
@@ -275,6 +275,7 @@ static const char *audit_check(const adj_config_t *c, adj_buf_t *msg)
 
 const adj_command_t adj_command_audit = {
     .name = "audit",
+    .page = true,
     .synopsis = "[options] FILE|DIR...",
     .help = "audit logs (FILE, - for standard input, or a DIR: every *.yaml below it)",
     .min_args = 1,

@@ -18,10 +18,10 @@
 #define SINGLE_MAX_INPUT ((size_t)256 << 20)
 
 /* The reporter's buffer, written as the page is made (a failed write is
- * remembered by standard output's error flag, for adj_cli_flush). */
+ * remembered by standard output's error flag, for adj_run_flush). */
 static void drain(adj_buf_t *out)
 {
-    adj_cli_write(out);
+    adj_run_write(out);
     adj_buf_reset(out);
 }
 
@@ -32,12 +32,12 @@ int adj_cmd_audit_html(const adj_config_t *c)
     adj_slurp_status_t st;
     if (!adj_slurp(path, SINGLE_MAX_INPUT, &in, &st)) {  /* once: a pipe works */
         if (st == ADJ_SLURP_TOO_BIG)
-            adj_cli_error_name(path, "too large for an HTML report (more than %zu MiB)",
+            adj_msg_error_name(path, "too large for an HTML report (more than %zu MiB)",
                                SINGLE_MAX_INPUT >> 20);
         else
-            adj_cli_error_io(path, errno);
+            adj_run_error_io(path, errno);
         adj_buf_free(&in);
-        return ADJ_EXIT_USAGE;
+        return ADJ_EXIT_IO;
     }
     adj_audit_t a;
     adj_chronicle_t ch;
@@ -49,11 +49,11 @@ int adj_cmd_audit_html(const adj_config_t *c)
     o.turn_ctx = &ch;
     adj_audit_bytes(&a, in.data ? in.data : "", in.len, path, &o);
     if (a.io_error) {  /* its ladder file is not valid (SPEC 13) */
-        adj_cli_error_io(path, a.io_errno);
+        adj_run_error_io(path, a.io_errno);
         adj_chronicle_free(&ch);
         adj_audit_free(&a);
         adj_buf_free(&in);
-        return ADJ_EXIT_USAGE;
+        return ADJ_EXIT_IO;
     }
     adj_chronicle_finish(&ch, a.replayed ? &a.result : NULL);
     adj_report_log_t log = {(const unsigned char *)(in.data ? in.data : ""), in.len, &ch};
@@ -62,7 +62,7 @@ int adj_cmd_audit_html(const adj_config_t *c)
     c->reporter->audit(&out, &a, &ro);
     drain(&out);
     int status = a.diags.errors ? ADJ_EXIT_FLAWS : ADJ_EXIT_OK;
-    status = adj_cli_flush(status);  /* a failed drain failed stdout too */
+    status = adj_run_flush(status);  /* a failed drain failed stdout too */
     adj_buf_free(&out);
     adj_chronicle_free(&ch);
     adj_audit_free(&a);

@@ -16,7 +16,7 @@ static bool compare_replay(const char *file, const adj_buf_t *in, adj_audit_t ru
 {
     adj_audit_bytes(&run[0], in->data, in->len, file, &opts[0]);
     if (run[0].io_error) {  /* its ladder file is not valid (SPEC 13) */
-        adj_cli_error_io(file, run[0].io_errno);
+        adj_run_error_io(file, run[0].io_errno);
         adj_audit_free(&run[0]);
         return false;
     }
@@ -26,11 +26,11 @@ static bool compare_replay(const char *file, const adj_buf_t *in, adj_audit_t ru
         adj_reporter_at(0)->audit(&out, &run[0], &ro);  /* the default (text) report */
         fputs(out.data ? out.data : "", stderr);
         adj_buf_free(&out);
-        adj_cli_error_name(file, "the log could not be replayed, so there is nothing to compare");
+        adj_msg_error_name(file, "the log could not be replayed, so there is nothing to compare");
         adj_audit_free(&run[0]);
         return false;
     }
-    adj_cli_warn_at(file, &run[0], &opts[0]);
+    adj_run_warn_at(file, &run[0], &opts[0]);
     adj_audit_bytes(&run[1], in->data, in->len, file, &opts[1]);
     return true;
 }
@@ -46,7 +46,7 @@ static void same_reading(const char *file, const adj_rulings_t *def)
             adj_buf_printf(&b, "%s%s=%s (%s)", b.len ? ", " : "", adj_ruling_name((adj_ruling_t)r),
                            adj_ruling_value_name((adj_ruling_t)r, def->value[r]),
                            adj_ruling_src_name((adj_ruling_src_t)def->src[r]));
-    adj_cli_error_name(file, "compare needs at least one --ruling NAME=VALUE that is not the "
+    adj_msg_error_name(file, "compare needs at least one --ruling NAME=VALUE that is not the "
                        "default reading, the rulings in force without the command line's (%s)",
                        b.data ? b.data : "the defaults");
     adj_buf_free(&b);
@@ -65,7 +65,7 @@ static int compare_run(const adj_config_t *c)
     memset(&opts[0].rulings, 0, sizeof opts[0].rulings);  /* [0]: the default reading */
     adj_audit_t run[2];
     if (!compare_replay(file, c->input, run, opts))  /* read once by the runner */
-        return ADJ_EXIT_USAGE;
+        return ADJ_EXIT_IO;
     adj_compare_t cmp;
     adj_compare_init(&cmp, file, &run[0], &run[1], &run[1].rulings);
     if (!cmp.rulings_differ) {
@@ -73,7 +73,7 @@ static int compare_run(const adj_config_t *c)
         adj_compare_free(&cmp);
         adj_audit_free(&run[0]);
         adj_audit_free(&run[1]);
-        return ADJ_EXIT_USAGE;
+        return ADJ_EXIT_IO;
     }
     int status = (cmp.leaders_differ || cmp.tally_differs) ? ADJ_EXIT_FLAWS : ADJ_EXIT_OK;
     status = adj_run_report(c, status, compare_op, &cmp);
@@ -95,6 +95,7 @@ static const char *compare_check(const adj_config_t *c, adj_buf_t *msg)
 
 const adj_command_t adj_command_compare = {
     .name = "compare",
+    .page = true,
     .synopsis = "[options] FILE --ruling NAME=VALUE...",
     .help = "replay under the default rulings and under others; show what differs",
     .min_args = 1,

@@ -31,7 +31,7 @@ static bool dice_done(void *ctx, size_t i)
 {
     dice_run_t *p = ctx;
     if (p->files[i].io_error) {
-        adj_cli_error_io(p->paths[i], p->files[i].io_errno);
+        adj_run_error_io(p->paths[i], p->files[i].io_errno);
         p->io_failed = true;
     }
     return true;
@@ -49,13 +49,13 @@ static int dice_run(const adj_config_t *c)
     adj_dice_init(&d, c->alpha > 0 ? c->alpha : ADJ_DICE_ALPHA);
     dice_run_t p = {.run = &d};
     int status = ADJ_EXIT_OK;
-    if (!adj_cli_files(c, &p.paths, &p.count))
-        status = ADJ_EXIT_USAGE;
+    if (!adj_run_files(c, &p.paths, &p.count))
+        status = ADJ_EXIT_IO;
     p.files = adj_xcalloc(p.count ? p.count : 1, sizeof *p.files);
     adj_pool_job_t job = {p.count, c->jobs, dice_work, dice_done, &p, false, NULL};
     adj_run_pool(&job);
     if (p.io_failed)
-        status = ADJ_EXIT_USAGE;
+        status = ADJ_EXIT_IO;
     if (!adj_signal_caught()) {
         adj_dice_tally(&d, p.files, p.count);
         if (status == ADJ_EXIT_OK && d.improbable)
@@ -74,6 +74,7 @@ static int dice_run(const adj_config_t *c)
 
 const adj_command_t adj_command_dice = {
     .name = "dice",
+    .page = true,
     .synopsis = "[options] FILE|DIR...",
     .help = "are the dice fair? each player's rolls over the logs, tested against fair dice",
     .min_args = 1,

@@ -83,8 +83,8 @@ static int explain_no_replay(const adj_config_t *c, const adj_audit_t *a)
     adj_reporter_find("text")->audit(&out, a, &ro);  /* for people, whatever --format says */
     fputs(out.data ? out.data : "", stderr);
     adj_buf_free(&out);
-    adj_cli_error_name(a->file, "the log could not be replayed, so no leader can be explained");
-    return ADJ_EXIT_USAGE;
+    adj_msg_error_name(a->file, "the log could not be replayed, so no leader can be explained");
+    return ADJ_EXIT_REFUSED;
 }
 
 /* Every story's leader in the roster, or a usage error naming each. */
@@ -100,7 +100,7 @@ static int explain_find_leaders(const adj_audit_t *a, adj_story_t *stories, size
             adj_escape_text(&id, sid, strlen(sid));
             if (near >= 0)  /* roster ids match [A-Za-z0-9_.-]+: nothing to escape */
                 adj_put_did_you_mean(&hint, sid, strlen(sid), h->leaders[near].id);
-            adj_cli_error_name(a->file, "leader '%s' is not in the roster%s",
+            adj_msg_error_name(a->file, "leader '%s' is not in the roster%s",
                                id.data ? id.data : "", hint.data ? hint.data : "");
             adj_buf_free(&id);
             adj_buf_free(&hint);
@@ -139,14 +139,14 @@ static int explain_run(const adj_config_t *c)
     o.step_ctx = &x;
     int status;
     if (!adj_audit_file(&a, file, &o)) {
-        adj_cli_error_name(file, "%s", adj_audit_strerror(a.io_errno));
-        status = ADJ_EXIT_USAGE;
+        adj_msg_error_name(file, "%s", adj_audit_strerror(a.io_errno));
+        status = ADJ_EXIT_IO;
     } else if (!a.replayed) {
         status = explain_no_replay(c, &a);
     } else {
         status = explain_find_leaders(&a, stories, nleaders);
         if (status == ADJ_EXIT_OK) {
-            adj_cli_warn_at(file, &a, &c->audit);
+            adj_run_warn_at(file, &a, &c->audit);
             explain_report_t rep = {&a, stories, nleaders};
             status = adj_run_report(c, a.diags.errors ? ADJ_EXIT_FLAWS : ADJ_EXIT_OK, explain_op,
                                     &rep);
@@ -162,6 +162,7 @@ static int explain_run(const adj_config_t *c)
 
 const adj_command_t adj_command_explain = {
     .name = "explain",
+    .page = true,
     .synopsis = "[options] FILE LEADER...",
     .help = "tell the story of one or more leaders' game, step by step",
     .min_args = 2,

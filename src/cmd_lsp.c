@@ -10,9 +10,9 @@
 static int lsp_run(const adj_config_t *c)
 {
     (void)c;
-    adj_cli_error("lsp: the language server is not part of the web page; run it from the "
+    adj_msg_error("lsp: the language server is not part of the web page; run it from the "
                   "command line");
-    return ADJ_EXIT_USAGE;
+    return ADJ_EXIT_REFUSED;
 }
 #else
 #define lsp_run adj_lsp_main

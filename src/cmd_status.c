@@ -19,9 +19,9 @@ static int status_run(const adj_config_t *c)
     o.open_end = true;
     adj_audit_t a;
     if (!adj_audit_file(&a, file, &o)) {  /* one pass over the input: a pipe works */
-        adj_cli_error_io(file, a.io_errno);
+        adj_run_error_io(file, a.io_errno);
         adj_audit_free(&a);
-        return ADJ_EXIT_USAGE;
+        return ADJ_EXIT_IO;
     }
     /* pending is not an error; --strict counts warnings (SPEC 11) */
     int status = a.diags.errors || (c->strict && a.diags.warnings) ? ADJ_EXIT_FLAWS : ADJ_EXIT_OK;
@@ -32,6 +32,7 @@ static int status_run(const adj_config_t *c)
 
 const adj_command_t adj_command_status = {
     .name = "status",
+    .page = true,
     .synopsis = "[options] FILE",
     .help = "a game in progress: where it stands and what the rules require next",
     .min_args = 1,

@@ -1,8 +1,8 @@
 /*
  * commands.c - the table of commands, in the order --help, the usage lines
  * and --list-options show them. Each command's row is defined in its own
- * cmd_NAME.c (fix's here: its run function is fix.c's); a new command is
- * that file and one line here (CMake picks cmd_*.c up).
+ * cmd_NAME.c; a new command is that file and one line here (CMake picks
+ * cmd_*.c up).
  */
 #include "adj_cli.h"
 
@@ -11,21 +11,9 @@ extern const adj_command_t adj_command_explain;
 extern const adj_command_t adj_command_compare;
 extern const adj_command_t adj_command_status;
 extern const adj_command_t adj_command_dice;
+extern const adj_command_t adj_command_fix;
 extern const adj_command_t adj_command_ladder;
 extern const adj_command_t adj_command_lsp;
-
-static const adj_command_t command_fix = {
-    .name = "fix",
-    .synopsis = "[--ruling NAME=VALUE]... [--diff] FILE",
-    .help = "write the log with every claim the replay settles corrected in place",
-    .min_args = 1,
-    .max_args = 1,
-    .args_error = "fix needs exactly one FILE (- for standard input)",
-    .options = ADJ_OPT_RULING | ADJ_OPT_DIFF,
-    .input = ADJ_INPUT_ONCE,  /* rewritten from the bytes read (c->input) */
-    .op = ADJ_OP_NONE,
-    .run = adj_cmd_fix,
-};
 
 static const adj_command_t *const commands[] = {
     &adj_command_audit,
@@ -33,7 +21,7 @@ static const adj_command_t *const commands[] = {
     &adj_command_compare,
     &adj_command_status,
     &adj_command_dice,
-    &command_fix,
+    &adj_command_fix,
     &adj_command_ladder,
     &adj_command_lsp,
 };

@@ -18,10 +18,12 @@
 
 const char *adj_dice_kind_name(adj_dice_kind_t k)
 {
-    static const char *const names[] = {
-#define ADJ_X(e, name) name,
-        ADJ_DICE_KIND_LIST(ADJ_X)
+    static const char *const names[ADJ_DICE_KINDS] = {
+        "all",
+#define ADJ_X(row, kind, field, name, ...) name,
+        ADJ_DIE_LIST(ADJ_X)
 #undef ADJ_X
+        "pairs", "repeat",
     };
     return (unsigned)k < ADJ_DICE_KINDS ? names[k] : "?";
 }
@@ -44,10 +46,9 @@ typedef struct reading_s {
 static adj_dice_kind_t roll_kind(adj_event_kind_t k)
 {
     switch (k) {
-    case ADJ_EV_ACTIVATE: return ADJ_DICE_IMC;
-    case ADJ_EV_ILLNESS: return ADJ_DICE_ILLNESS;
-    case ADJ_EV_DURATION: return ADJ_DICE_DURATION;
-    case ADJ_EV_SUSTAIN: return ADJ_DICE_SUSTAIN;
+#define ADJ_X(row, kind, ...) case ADJ_EV_##kind: return ADJ_DICE_##row;
+    ADJ_DIE_LIST(ADJ_X)
+#undef ADJ_X
     default: return ADJ_DICE_ALL;
     }
 }
@@ -98,7 +99,7 @@ static void count_entry(reading_t *rd, const adj_entry_t *en)
     sig_add(rd->f->sig, head, sizeof head);
     sig_add(rd->f->sig, (const unsigned char *)&id_len, sizeof id_len);
     sig_add(rd->f->sig, (const unsigned char *)l->id, l->id_len);
-    push_roll(rd->f, (uint8_t)(face | (k - ADJ_DICE_IMC) << 3 | l->side << 5), en->mark.line);
+    push_roll(rd->f, (uint8_t)(face | (k - ADJ_DICE_FIRST_ROLL) << 3 | l->side << 5), en->mark.line);
 }
 
 static void drop_rolls(adj_dice_file_t *f)

@@ -136,6 +136,7 @@ typedef struct engine_ob_s {
     bool base;                /* the base game's: its findings cite "8.13" or "base" */
     const char *words;        /* its name in running text */
     const char *missed;       /* the expiry message, after the leader's id */
+    const char *owed;         /* "owed for his ..." */
 } engine_ob_t;
 extern const engine_ob_t engine_ob[ADJ_OB_COUNT];
 
@@ -166,5 +167,44 @@ void engine_why_double_award(const adj_engine_t *e, adj_buf_t *m);
 /* A `vp` with `leader:` for a leader not dead was taken as a claim for his
  * death and not counted: the tally's message names it (issue 33 item 25). */
 void engine_why_living_claim(const adj_engine_t *e, adj_buf_t *m);
+
+/* ---- shared by the engine's files (engine.c defines them) ---- */
+
+/* A diagnostic about leader `l` (-1: none) at `mark`; the list dates it. */
+#define diag(e, code, mark, rule, l, ...)                                                  \
+    adj_diags_add((e)->diags, (code), (mark), (rule), (l) >= 0 ? engine_lid((e), (l)) : NULL,     \
+                  NULL, __VA_ARGS__)
+
+/* Tell a step of leader l's story (explain only): the test comes first, so
+ * an audit neither evaluates the story's arguments nor makes the call. */
+#define story(e, ...)                      \
+    do {                                   \
+        if ((e)->on_step)                  \
+            engine_story((e), __VA_ARGS__); \
+    } while (0)
+
+const char *engine_lid(const adj_engine_t *e, int32_t l);
+int engine_other_side(int side);
+void engine_set_inactive(adj_engine_t *e, int32_t l, bool inactive);
+void engine_set_condition(adj_engine_t *e, int32_t l, adj_status_t status, int64_t level);
+void engine_contrib(adj_engine_t *e, size_t line, int side, int64_t points, int32_t leader);
+/* Leader l dies: the other side gains his VPs (SPEC 3.8). */
+void engine_kill(adj_engine_t *e, int32_t l, const adj_entry_t *en);
+void engine_oblige(adj_engine_t *e, adj_obligation_kind_t kind, int32_t l, adj_mark_t mark);
+bool engine_owed(const adj_engine_t *e, adj_obligation_kind_t kind, int32_t l);
+/* Meet obligation `kind` of l: the line that created it. */
+size_t engine_meet(adj_engine_t *e, adj_obligation_kind_t kind, int32_t l);
+void engine_expire_at(adj_engine_t *e, const char *what, size_t line);
+/* engine_activation.c: a die's face 1..6; an event for a leader out of play refused. */
+bool engine_roll_ok(int64_t roll);
+bool engine_refused_out_of_play(adj_engine_t *e, const adj_entry_t *en, const char *tail,
+                                const char *what);
+
+/* Each kind's rules, engine_on_<key> (engine.c: turn; engine_activation.c:
+ * activate, move; engine_illness.c: illness, duration; engine_events.c:
+ * the others), called by adj_engine_feed. */
+#define ADJ_X(E, key, ...) void engine_on_##key(adj_engine_t *e, const adj_entry_t *en);
+ADJ_EVENT_LIST(ADJ_X)
+#undef ADJ_X
 
 #endif

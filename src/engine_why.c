@@ -12,8 +12,8 @@
 static const char *lid(const adj_engine_t *e, int32_t l) { return e->header->leaders[l].id; }
 
 const engine_ob_t engine_ob[ADJ_OB_COUNT] = {
-#define ADJ_X(e, name, words, ev, code, roll, base, because, must, before, missed) \
-    {ADJ_EV_##ev, ADJ_D_##code, roll, base, words, missed},
+#define ADJ_X(e, name, words, ev, code, roll, base, because, must, before, missed, owed) \
+    {ADJ_EV_##ev, ADJ_D_##code, roll, base, words, missed, owed},
     ADJ_OBLIGATION_LIST(ADJ_X)
 #undef ADJ_X
 };
@@ -218,18 +218,15 @@ void engine_why_missed(const adj_engine_t *e, int32_t l, const char *lead, char 
     size_t dur = pending_line(e, ADJ_OB_DURATION, l);
     const engine_cause_t *c = &e->causes[l];
     out[0] = '\0';
-    if (check || dur)
+    if (check || dur) {
+        const engine_ob_t *ob = &engine_ob[check ? ADJ_OB_ILLNESS_CHECK : ADJ_OB_DURATION];
         snprintf(out, size, "%sthe %s owed for his %s on line %zu has not been made", lead,
-                 check ? "illness check" : "duration roll",
-                 check ? "raw 1" : "illness roll of 6", check ? check : dur);
-    else if (c->missed)
+                 ob->words, ob->owed, check ? check : dur);
+    } else if (c->missed) {
+        const engine_ob_t *ob = &engine_ob[c->missed - 1];
         snprintf(out, size, "%sthe %s owed for his %s on line %zu was never made (%s)", lead,
-                 c->missed == 1 + ADJ_OB_ILLNESS_CHECK ? "illness check" : "duration roll",
-                 c->missed == 1 + ADJ_OB_ILLNESS_CHECK ? "raw 1" : "illness roll of 6",
-                 c->missed_line,
-                 adj_code_name(c->missed == 1 + ADJ_OB_ILLNESS_CHECK
-                                   ? ADJ_D_ILLNESS_CHECK_MISSING
-                                   : ADJ_D_DURATION_MISSING));
+                 ob->words, ob->owed, c->missed_line, adj_code_name(ob->code));
+    }
 }
 
 /* A reserve leader refused: the replacement that would have brought him

@@ -76,18 +76,7 @@ static void check_rulings(adj_ladder_t *l, adj_diags_t *d)
     if (doc->rulings_bad)
         adj_diags_add(d, ADJ_D_BAD_FIELD, doc->rulings_mark, NULL, NULL, NULL,
                       "`rulings` must be a mapping NAME: VALUE (see `adjutant --help`)");
-    for (size_t i = 0; i < doc->ruling_count; i++) {
-        const adj_ruling_raw_t *e = &doc->rulings[i];
-        bool bad_value = false;
-        if (e->name && e->value &&
-            adj_rulings_set(&l->rulings, e->name, e->value, ADJ_RSRC_LADDER, &bad_value))
-            continue;
-        adj_buf_t b = {0};
-        bool at_value = adj_ruling_refusal(&b, e->name, e->value);
-        adj_diags_add(d, ADJ_D_BAD_FIELD, at_value ? e->value_mark : e->name_mark, NULL, NULL,
-                      NULL, "%s", b.data);
-        adj_buf_free(&b);
-    }
+    adj_rulings_read(&l->rulings, doc->rulings, doc->ruling_count, ADJ_RSRC_LADDER, d, "");
 }
 
 static void add_key(adj_ladder_t *l, const adj_ld_text_t *t, size_t player, size_t *cap)

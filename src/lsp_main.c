@@ -69,8 +69,8 @@ int adj_lsp_main(const adj_config_t *c)
         lsp_server_idle(s, now_ms(), false);
     }
     if (failed) {  /* in the words of every command (runner.c) */
-        adj_cli_error("cannot write the report: %s", strerror(failed));
-        status = ADJ_EXIT_USAGE;
+        adj_msg_error("cannot write the report: %s", strerror(failed));
+        status = ADJ_EXIT_IO;
     }
     lsp_server_free(s);
     return status;

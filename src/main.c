@@ -15,6 +15,6 @@ int main(int argc, char **argv)
     status = adj_run_command(&c);
     adj_config_free(&c);
     if (adj_signal_caught())
-        return ADJ_EXIT_USAGE;
+        return ADJ_EXIT_REFUSED;
     return status;
 }

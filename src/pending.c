@@ -50,7 +50,7 @@ void adj_pending_due(adj_buf_t *out, const adj_header_t *h, const adj_obligation
     static const struct {
         const char *because, *must, *before;
     } due[ADJ_OB_COUNT] = {
-#define ADJ_X(e, name, words, ev, code, roll, base, because, must, before, missed) \
+#define ADJ_X(e, name, words, ev, code, roll, base, because, must, before, ...) \
     {because, must, before},
         ADJ_OBLIGATION_LIST(ADJ_X)
 #undef ADJ_X

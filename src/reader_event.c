@@ -23,7 +23,7 @@ typedef struct fspec_s {
 } fspec_t;
 
 static const char *const slot_names[SL_COUNT] = {
-#define RD_X(e, key) #key,
+#define RD_X(e, key, ...) #key,
     ADJ_FIELD_LIST(RD_X)
 #undef RD_X
 };
@@ -210,7 +210,7 @@ typedef struct fval_s {
     int e;              /* enum value */
 } fval_t;
 
-static const char *const flip_names[2] = {"active", "inactive"};
+static const char *const flip_names[2] = ADJ_FLIP_NAMES;
 
 /* Why a value failed check_value, in msg (replacing what it held): the
  * cold half, so nothing is formatted for a value that passes. */
@@ -311,8 +311,9 @@ static bool check_value(const raw_value_t *v, ftype_t t, const char *name, fval_
         case FT_RESULT_DURATION: {
             /* an illness check claims none..ill, a duration roll ill..dead */
             bool illness = t == FT_RESULT_ILLNESS;
-            int last = illness ? ADJ_RES_ILL : ADJ_RES_DEAD;
-            for (int i = illness ? ADJ_RES_NONE : ADJ_RES_ILL; i <= last; i++)
+            int last = illness ? ADJ_RESULT_ILLNESS_LAST : ADJ_RESULT_DURATION_LAST;
+            for (int i = illness ? ADJ_RESULT_ILLNESS_FIRST : ADJ_RESULT_DURATION_FIRST;
+                 i <= last; i++)
                 if (text_is(s, n, adj_result_name((adj_result_t)i)))
                     return (out->e = i), true;
             break;
@@ -386,7 +387,7 @@ static const struct {
 #define RD_X(e, key, ...) {#key, ADJ_EV_##e},
     ADJ_EVENT_LIST(RD_X)
 #undef RD_X
-#define RD_X(e, key) {#key, KEY_SLOT + SL_##e},
+#define RD_X(e, key, ...) {#key, KEY_SLOT + SL_##e},
     ADJ_FIELD_LIST(RD_X)
 #undef RD_X
 };
@@ -724,7 +725,10 @@ static bool resolve_names(adj_reader_t *r, adj_entry_t *e)
             return false;
         }
     }
-    slot_t ref = e->kind == ADJ_EV_REPLACE ? SL_BY : e->kind == ADJ_EV_VP ? SL_LEADER : SL_COUNT;
+    slot_t ref = SL_COUNT;  /* the kind's second leader: its ID field, if any */
+    for (int i = 0; i < kind_field_count[e->kind]; i++)
+        if (kind_spec[e->kind].fields[i].type == FT_ID)
+            ref = kind_spec[e->kind].fields[i].slot;
     if (ref != SL_COUNT && has_slot(r, ref)) {
         e->other = reader_leader_find(r, r->slots[ref].text, r->slots[ref].len);
         if (e->other < 0) {
@@ -732,7 +736,7 @@ static bool resolve_names(adj_reader_t *r, adj_entry_t *e)
             return false;
         }
     }
-    if (e->kind == ADJ_EV_VP) {
+    if (kind_spec[e->kind].subject == FT_STRING) {  /* vp: a side */
         e->side = reader_side_index(r, r->subject.text, r->subject.len);
         if (e->side < 0) {
             adj_diags_add(r->diags, ADJ_D_BAD_FIELD, r->subject.mark, NULL, NULL, NULL,
@@ -763,58 +767,74 @@ static void fill_claim(adj_reader_t *r, adj_entry_t *e, bool subject_is_map)
     e->claim_count = r->claim_count;
 }
 
-/* The typed values of each kind, and where each value stands. */
+/* Where each field's value goes in adj_entry_t: `at` the value, stored
+ * as the field's type in its kind's row says (FT_FLIP_TO: flip_inactive);
+ * `has` the flag set when the field is given (0, the kind's offset: none).
+ * A kind is filled from its row of the catalogue, so a new kind made of
+ * known fields needs nothing here; a new field needs its line (the
+ * _Static_assert below counts them). ID fields (`by`, vp's `leader`) are
+ * resolved into `other` by resolve_names; `note` is not kept. */
+#define AT(m) offsetof(adj_entry_t, m)
+static const struct {
+    size_t at, has;
+} slot_store[SL_COUNT] = {
+    [SL_ROLL] = {AT(roll), 0},         [SL_MODIFIER] = {AT(modifier), 0},
+    [SL_MP] = {AT(mp), AT(has_mp)},    [SL_TO] = {AT(to), 0},
+    [SL_ENEMY_ZOC] = {AT(enemy_zoc), 0}, [SL_RESULT] = {AT(result), AT(has_result)},
+    [SL_LEVEL] = {AT(level), AT(has_level)}, [SL_BY] = {0, 0},
+    [SL_POINTS] = {AT(points), 0},     [SL_LEADER] = {0, 0},
+    [SL_REASON] = {AT(reason), 0},     [SL_STATUS] = {AT(status), 0},
+    [SL_INACTIVE] = {AT(inactive), AT(has_inactive)}, [SL_NOTE] = {0, 0},
+};
+#undef AT
+_Static_assert(SL_COUNT == 14, "a new field needs its line in slot_store");
+_Static_assert(offsetof(adj_entry_t, kind) == 0, "slot_store's 0 is no member of a field");
+
+/* One given field's value into the entry, as its type stores it. */
+static void fill_field(adj_reader_t *r, adj_entry_t *e, const fspec_t *f, const fval_t *v)
+{
+    char *p = (char *)e;
+    size_t at = slot_store[f->slot].at;
+    if (slot_store[f->slot].has)
+        *(bool *)(p + slot_store[f->slot].has) = true;
+    switch (f->type) {
+    case FT_INT: case FT_INT_NONNEG: case FT_INT_POS: case FT_POINTS:
+        *(int64_t *)(p + at) = v->i;
+        break;
+    case FT_BOOL:
+        *(bool *)(p + at) = v->b;
+        break;
+    case FT_STRING:
+        *(const char **)(p + at) = r->slots[f->slot].text;
+        break;
+    case FT_RESULT_ILLNESS: case FT_RESULT_DURATION:
+        *(adj_result_t *)(p + at) = (adj_result_t)v->e;
+        break;
+    case FT_STATUS:
+        *(adj_status_t *)(p + at) = (adj_status_t)v->e;
+        break;
+    case FT_FLIP_TO:
+        e->flip_inactive = v->e == 1;
+        break;
+    default:  /* FT_ID: resolve_names; FT_NOTE: not kept */
+        break;
+    }
+}
+
+/* The typed values of each kind, from its row of the catalogue, and where
+ * each value stands. */
 static void fill_entry(adj_reader_t *r, adj_entry_t *e, const fval_t *vals, const fval_t *subj,
                        bool subject_is_map)
 {
-    switch (e->kind) {
-    case ADJ_EV_TURN:
-        e->turn = subj->i;
-        break;
-    case ADJ_EV_ACTIVATE:
-        e->roll = vals[SL_ROLL].i;
-        e->modifier = has_slot(r, SL_MODIFIER) ? vals[SL_MODIFIER].i : 0;
-        e->has_mp = has_slot(r, SL_MP);
-        e->mp = e->has_mp ? vals[SL_MP].i : 0;
-        break;
-    case ADJ_EV_MOVE:
-        e->to = has_slot(r, SL_TO) ? r->slots[SL_TO].text : NULL;
-        e->has_mp = has_slot(r, SL_MP);
-        e->mp = e->has_mp ? vals[SL_MP].i : 0;
-        e->enemy_zoc = has_slot(r, SL_ENEMY_ZOC) && vals[SL_ENEMY_ZOC].b;
-        break;
-    case ADJ_EV_ILLNESS:
-    case ADJ_EV_DURATION:
-        e->roll = vals[SL_ROLL].i;
-        e->has_result = has_slot(r, SL_RESULT);
-        e->result = e->has_result ? (adj_result_t)vals[SL_RESULT].e : ADJ_RES_NONE;
-        break;
-    case ADJ_EV_SUSTAIN:
-        e->roll = vals[SL_ROLL].i;
-        break;
-    case ADJ_EV_WOUND:
-        e->level = vals[SL_LEVEL].i;
-        break;
-    case ADJ_EV_FLIP:
-        e->flip_inactive = vals[SL_TO].e == 1;
-        break;
-    case ADJ_EV_VP:
-        e->points = vals[SL_POINTS].i;
-        e->reason = has_slot(r, SL_REASON) ? r->slots[SL_REASON].text : NULL;
-        break;
-    case ADJ_EV_STATE:
-        e->status = (adj_status_t)vals[SL_STATUS].e;
-        e->has_level = has_slot(r, SL_LEVEL);
-        e->level = e->has_level ? vals[SL_LEVEL].i : 0;
-        e->has_inactive = has_slot(r, SL_INACTIVE);
-        e->inactive = e->has_inactive && vals[SL_INACTIVE].b;
-        break;
-    case ADJ_EV_END:
-        fill_claim(r, e, subject_is_map);
-        break;
-    default:  /* replace: its leaders are all it holds */
-        break;
+    for (int i = 0; i < kind_field_count[e->kind]; i++) {
+        const fspec_t *f = &kind_spec[e->kind].fields[i];
+        if (has_slot(r, f->slot))
+            fill_field(r, e, f, &vals[f->slot]);
     }
+    if (kind_spec[e->kind].subject == FT_INT)  /* turn: N */
+        e->turn = subj->i;
+    else if (kind_spec[e->kind].subject == FT_NOTE)  /* end: its claim */
+        fill_claim(r, e, subject_is_map);
     e->subject_at = r->subject.span;  /* a block sequence's: unknown (collection_span) */
     uint32_t set = r->slot_mask & kind_allowed[e->kind];
     for (uint32_t m = r->entry_spans & ~set; m; m &= m - 1)

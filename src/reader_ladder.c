@@ -19,10 +19,6 @@ static adj_ld_text_t take_text(const adj_reader_t *r)
     return (adj_ld_text_t){adj_xstrndup(sc_text(r), sc_len(r)), sc_len(r), ev_mark(r)};
 }
 
-static bool usable_scalar(const adj_reader_t *r)
-{
-    return is_scalar(r) && !text_is_null(sc_text(r), sc_len(r), sc_plain(r));
-}
 
 /* bad-field at m: `what` (a message), after `prefix`. */
 static void bad(adj_reader_t *r, adj_mark_t m, const char *prefix, const char *what)
@@ -30,104 +26,75 @@ static void bad(adj_reader_t *r, adj_mark_t m, const char *prefix, const char *w
     adj_diags_add(r->diags, ADJ_D_BAD_FIELD, m, NULL, NULL, NULL, "%s%s", prefix, what);
 }
 
-/* ---- `rulings`: NAME: VALUE, as written (a log's and a ladder's) ---- */
+/* ---- the one key-table loop ---- */
 
-bool reader_read_rulings(adj_reader_t *r, adj_ruling_raw_t **out, size_t *count, bool *is_bad,
-                         adj_mark_t *bad_mark)
+/* What a known key's value becomes: k is its row in the table; the
+ * value, the current event, must be consumed. False: the stream stopped. */
+typedef bool (*key_value_fn)(adj_reader_t *r, void *ctx, int k);
+
+/* A mapping's keys read against the table `keys` (n rows), the current
+ * event its start, through its end: a repeated key is a duplicate-key
+ * finding in `where` (its value skipped), an unknown one an unknown-field
+ * finding with a did-you-mean (its value skipped); a known key's value goes
+ * to value(r, ctx, k). seen[k] tells which keys came. False: the stream stopped. */
+static bool read_keys(adj_reader_t *r, const char *const *keys, size_t n, const char *where,
+                      bool *seen, key_value_fn value, void *ctx)
 {
-    if (r->st.ev.type != YAML_MAPPING_START_EVENT) {
-        *is_bad = true;
-        *bad_mark = ev_mark(r);
-        return reader_skip(&r->st);
-    }
-    keyset_t keys = {0};
-    bool ok = true;
-    size_t cap = 0;
-    while ((ok = reader_pull(&r->st)) && r->st.ev.type != YAML_MAPPING_END_EVENT) {
-        if (is_scalar(r) && !reader_keyset_insert(&keys, sc_text(r), sc_len(r))) {
-            reader_duplicate_key(&r->st, "`rulings`");
-            if (!(ok = reader_pull(&r->st) && reader_skip(&r->st)))
-                break;
+    for (;;) {
+        if (!reader_pull(&r->st))
+            return false;
+        if (r->st.ev.type == YAML_MAPPING_END_EVENT)
+            return true;
+        int k = -1;
+        for (size_t i = 0; is_scalar(r) && i < n; i++)
+            if (text_is(sc_text(r), sc_len(r), keys[i]))
+                k = (int)i;
+        if (k >= 0 && seen[k]) {
+            reader_duplicate_key(&r->st, where);
+            if (!reader_pull(&r->st) || !reader_skip(&r->st))
+                return false;
             continue;
         }
-        if (*count == cap) {
-            cap = cap ? cap * 2 : 4;
-            *out = adj_xreallocarray(*out, cap, sizeof **out);
-        }
-        adj_ruling_raw_t *e = &(*out)[(*count)++];
-        *e = (adj_ruling_raw_t){.name_mark = ev_mark(r)};
-        if (usable_scalar(r))
-            e->name = adj_xstrndup(sc_text(r), sc_len(r));
-        if (!(ok = reader_skip(&r->st) && reader_pull(&r->st)))
-            break;
-        e->value_mark = ev_mark(r);
-        if (usable_scalar(r))
-            e->value = adj_xstrndup(sc_text(r), sc_len(r));
-        if (!(ok = reader_skip(&r->st)))
-            break;
+        if (k < 0)
+            reader_unknown_field(&r->st, ev_mark(r), usable_scalar(r) ? sc_text(r) : NULL,
+                                 usable_scalar(r) ? sc_len(r) : 0, where, keys, n);
+        else
+            seen[k] = true;
+        if (!reader_skip(&r->st) || !reader_pull(&r->st))
+            return false;
+        if (!(k < 0 ? reader_skip(&r->st) : value(r, ctx, k)))
+            return false;
     }
-    reader_keyset_free(&keys);
-    return ok;
 }
 
-/* ---- a log's header completed from its scenario (SPEC 13) ---- */
+/* The tables, from adj_ladder.h's lists. */
+#define LD_KEY(e, key, ...) key,
+static const char *const ladder_keys[] = {ADJ_LADDER_KEY_LIST(LD_KEY)};
+static const char *const player_keys[] = {ADJ_LADDER_PLAYER_KEY_LIST(LD_KEY)};
+static const char *const victory_keys[] = {ADJ_LADDER_VICTORY_KEY_LIST(LD_KEY)};
+static const char *const scenario_keys[] = {ADJ_LADDER_SCENARIO_KEY_LIST(LD_KEY, LD_KEY)};
+#undef LD_KEY
+/* Each scenario key's header key (-1: the scenario's own), parallel to scenario_keys. */
+#define LD_HK(e, key) HK_##e,
+#define LD_OWN(e, key, type) -1,
+static const int scenario_hk[] = {ADJ_LADDER_SCENARIO_KEY_LIST(LD_HK, LD_OWN)};
+#undef LD_HK
+#undef LD_OWN
+#define LD_COUNT(a) (sizeof a / sizeof *a)
+_Static_assert(LD_COUNT(scenario_hk) == LD_COUNT(scenario_keys),
+               "scenario_hk follows scenario_keys row for row");
 
-static void lend_roster(adj_reader_t *r, const adj_scenario_t *sc)
-{
-    r->roster = adj_xcalloc(sc->leader_count ? sc->leader_count : 1, sizeof *r->roster);
-    r->roster_cap = sc->leader_count ? sc->leader_count : 1;
-    r->roster_count = sc->leader_count;
-    r->roster_borrowed = true;
-    for (size_t i = 0; i < sc->leader_count; i++) {
-        const adj_sc_leader_t *l = &sc->leaders[i];
-        r->roster[i] = (roster_raw_t){.start = r->scenario_mark, .is_map = true, .id = l->id,
-                                      .name = l->name, .side = l->side,
-                                      .side_len = l->side_len, .side_mark = r->scenario_mark,
-                                      .has_initiative = l->has_initiative,
-                                      .initiative = l->initiative, .vp = l->vp,
-                                      .wound = l->wound, .reserve = l->reserve,
-                                      .given = l->given, .ladder_line = l->mark.line};
-    }
-    r->leaders = HV_OK;
-}
-
-void reader_complete_header(adj_reader_t *r)
-{
-    if (!r->scenario_fn || !r->scenario)
-        return;
-    const adj_scenario_t *sc =
-        r->scenario_fn(r->scenario_ctx, r->scenario, r->scenario_len, r->scenario_mark, r->diags);
-    if (!sc)
-        return;
-    r->sc = sc;
-    r->header.from_ladder = true;
-    r->header.scenario_mark = r->scenario_mark;
-    const bool *seen = r->header_seen;
-    if (!seen[HK_FIRST_TURN] && (sc->has & ADJ_SC_FIRST_TURN))
-        r->first_turn = HV_OK, r->first = sc->first_turn;
-    if (!seen[HK_LAST_TURN] && (sc->has & ADJ_SC_LAST_TURN))
-        r->last_turn = HV_OK, r->last = sc->last_turn;
-    if (!seen[HK_SIDES] && (sc->has & ADJ_SC_SIDES)) {
-        for (int i = 0; i < 2; i++) {
-            r->side_names[i] = adj_xstrndup(sc->sides[i], sc->side_len[i]);
-            r->side_lens[i] = sc->side_len[i];
-        }
-        r->sides = HV_OK;
-    }
-    if (!seen[HK_OPTIONAL_RULES] && (sc->has & ADJ_SC_OPTIONAL_RULES))
-        r->optional_rules = HV_OK, r->illness = sc->illness;
-    if (!seen[HK_IMC] && (sc->has & ADJ_SC_IMC)) {
-        r->imc_raw = adj_xcalloc(sc->imc_count ? sc->imc_count : 1, sizeof *r->imc_raw);
-        for (size_t i = 0; i < sc->imc_count; i++) {
-            r->imc_raw[i].rating = sc->imc[i][0];
-            memcpy(r->imc_raw[i].mp, &sc->imc[i][1], sizeof r->imc_raw[i].mp);
-        }
-        r->imc_count = r->imc_cap = sc->imc_count;
-        r->imc = HV_OK;
-    }
-    if (!seen[HK_LEADERS] && (sc->has & ADJ_SC_LEADERS))
-        lend_roster(r, sc);
-}
+#define LD_ENUM(e, ...) LK_##e,
+enum { ADJ_LADDER_KEY_LIST(LD_ENUM) LK_COUNT };
+#undef LD_ENUM
+#define LD_ENUM(e, ...) PK_##e,
+enum { ADJ_LADDER_PLAYER_KEY_LIST(LD_ENUM) PK_COUNT };
+#undef LD_ENUM
+#define LD_ENUM(e, ...) VK_##e,
+enum { ADJ_LADDER_VICTORY_KEY_LIST(LD_ENUM) VK_COUNT };
+#undef LD_ENUM
+_Static_assert(LD_COUNT(ladder_keys) == LK_COUNT && LD_COUNT(player_keys) == PK_COUNT &&
+               LD_COUNT(victory_keys) == VK_COUNT, "each key table follows its list");
 
 void adj_reader_set_ladder(adj_reader_t *r, adj_scenario_fn scenario, adj_player_fn player,
                            void *ctx)
@@ -289,6 +256,29 @@ static void take_scenario(adj_reader_t *r, adj_scenario_t *sc)
 
 /* ---- victory: [{margin, level}] ---- */
 
+/* A victory row's values as they are read. */
+typedef struct victory_row_s {
+    int64_t margin;
+    char *level;        /* owned */
+    bool has[VK_COUNT]; /* a valid value was read */
+} victory_row_t;
+
+static bool victory_value(adj_reader_t *r, void *ctx, int k)
+{
+    victory_row_t *v = ctx;
+    if (k == VK_MARGIN && !(is_scalar(r) &&
+                            reader_text_int(sc_text(r), sc_len(r), sc_plain(r), &v->margin) &&
+                            v->margin >= 1))
+        bad(r, ev_mark(r), "", "`margin` must be an integer >= 1"), k = -1;
+    if (k == VK_LEVEL && !(usable_scalar(r) && sc_len(r) > 0))
+        bad(r, ev_mark(r), "", "`level` must be a string that is not empty"), k = -1;
+    if (k == VK_LEVEL)
+        v->level = adj_xstrndup(sc_text(r), sc_len(r));
+    if (k >= 0)
+        v->has[k] = true;
+    return reader_skip(&r->st);
+}
+
 static bool read_victory_row(adj_reader_t *r, adj_scenario_t *sc, size_t *cap)
 {
     adj_mark_t start = ev_mark(r);
@@ -296,53 +286,26 @@ static bool read_victory_row(adj_reader_t *r, adj_scenario_t *sc, size_t *cap)
         bad(r, start, "", "a victory row must be a mapping {margin, level}");
         return reader_skip(&r->st);
     }
-    static const char *const keys[] = {"margin", "level"};
-    int64_t margin = 0;
-    char *level = NULL;
-    bool has[2] = {false, false}, given[2] = {false, false}, ok = true;
-    while ((ok = reader_pull(&r->st)) && r->st.ev.type != YAML_MAPPING_END_EVENT) {
-        int k = !is_scalar(r) ? -1 : text_is(sc_text(r), sc_len(r), "margin") ? 0
-                                   : text_is(sc_text(r), sc_len(r), "level")  ? 1 : -1;
-        if (k >= 0 && given[k])
-            reader_duplicate_key(&r->st, "a victory row");
-        else if (k < 0)
-            reader_unknown_field(&r->st, ev_mark(r), is_scalar(r) ? sc_text(r) : NULL,
-                                 is_scalar(r) ? sc_len(r) : 0, "a victory row", keys, 2);
-        bool dup = k >= 0 && given[k];
-        if (k >= 0)
-            given[k] = true;
-        if (!(ok = reader_skip(&r->st) && reader_pull(&r->st)))
-            break;
-        if (k == 0 && !dup && !(is_scalar(r) &&
-                                reader_text_int(sc_text(r), sc_len(r), sc_plain(r), &margin) &&
-                                margin >= 1))
-            bad(r, ev_mark(r), "", "`margin` must be an integer >= 1"), k = -1;
-        if (k == 1 && !dup && !(usable_scalar(r) && sc_len(r) > 0))
-            bad(r, ev_mark(r), "", "`level` must be a string that is not empty"), k = -1;
-        if (k == 1 && !dup)
-            level = adj_xstrndup(sc_text(r), sc_len(r));
-        if (k >= 0)
-            has[k] = true;
-        if (!(ok = reader_skip(&r->st)))
-            break;
-    }
-    if (ok && (!given[0] || !given[1]))
-        bad(r, start, "a victory row lacks ", !given[0] ? "`margin`" : "`level`");
-    if (ok && has[0] && has[1]) {
+    victory_row_t v = {0};
+    bool given[VK_COUNT] = {false};
+    bool ok = read_keys(r, victory_keys, VK_COUNT, "a victory row", given, victory_value, &v);
+    if (ok && (!given[VK_MARGIN] || !given[VK_LEVEL]))
+        bad(r, start, "a victory row lacks ", !given[VK_MARGIN] ? "`margin`" : "`level`");
+    if (ok && v.has[VK_MARGIN] && v.has[VK_LEVEL]) {
         for (size_t i = 0; i < sc->victory_count; i++)
-            if (sc->victory[i].margin == margin) {
+            if (sc->victory[i].margin == v.margin) {
                 bad(r, start, "", "another victory row has this margin");
-                free(level);
+                free(v.level);
                 return true;
             }
         if (sc->victory_count == *cap) {
             *cap = *cap ? *cap * 2 : 4;
             sc->victory = adj_xreallocarray(sc->victory, *cap, sizeof *sc->victory);
         }
-        sc->victory[sc->victory_count++] = (adj_sc_victory_t){margin, level, start};
+        sc->victory[sc->victory_count++] = (adj_sc_victory_t){v.margin, v.level, start};
         return true;
     }
-    free(level);
+    free(v.level);
     return ok;
 }
 
@@ -367,45 +330,17 @@ static bool read_victory(adj_reader_t *r, adj_scenario_t *sc)
 
 /* ---- the document ---- */
 
-static const char *const scenario_keys[] = {"first_turn", "last_turn", "sides",
-                                            "optional_rules", "leaders", "imc", "victory"};
-static const int scenario_hk[] = {HK_FIRST_TURN, HK_LAST_TURN, HK_SIDES, HK_OPTIONAL_RULES,
-                                  HK_LEADERS, HK_IMC, -1};
-#define SCENARIO_KEYS (sizeof scenario_keys / sizeof *scenario_keys)
+static bool scenario_value(adj_reader_t *r, void *ctx, int k)
+{
+    return scenario_hk[k] < 0 ? read_victory(r, ctx) : reader_header_value(r, scenario_hk[k]);
+}
 
 /* One scenario's mapping, the current event its start. */
 static bool read_scenario_map(adj_reader_t *r, adj_scenario_t *sc)
 {
-    bool seen[SCENARIO_KEYS] = {false};
-    for (;;) {
-        if (!reader_pull(&r->st))
-            return false;
-        if (r->st.ev.type == YAML_MAPPING_END_EVENT)
-            return true;
-        int k = -1;
-        for (size_t i = 0; is_scalar(r) && i < SCENARIO_KEYS; i++)
-            if (text_is(sc_text(r), sc_len(r), scenario_keys[i]))
-                k = (int)i;
-        if (k >= 0 && seen[k]) {
-            reader_duplicate_key(&r->st, "a scenario");
-            if (!reader_pull(&r->st) || !reader_skip(&r->st))
-                return false;
-            continue;
-        }
-        if (k < 0)
-            reader_unknown_field(&r->st, ev_mark(r), usable_scalar(r) ? sc_text(r) : NULL,
-                                 usable_scalar(r) ? sc_len(r) : 0, "a scenario", scenario_keys,
-                                 SCENARIO_KEYS);
-        if (!reader_skip(&r->st) || !reader_pull(&r->st))
-            return false;
-        if (k >= 0)
-            seen[k] = true;
-        bool ok = k < 0                   ? reader_skip(&r->st)
-                  : scenario_hk[k] < 0    ? read_victory(r, sc)
-                                          : reader_header_value(r, scenario_hk[k]);
-        if (!ok)
-            return false;
-    }
+    bool seen[LD_COUNT(scenario_keys)] = {false};
+    return read_keys(r, scenario_keys, LD_COUNT(scenario_keys), "a scenario", seen,
+                     scenario_value, sc);
 }
 
 /* `names`: the scenarios' names so far (a set: linear in a hostile file's
@@ -501,36 +436,18 @@ static bool read_aliases(adj_reader_t *r, adj_ld_player_t *p)
     }
 }
 
+static bool player_value(adj_reader_t *r, void *ctx, int k)
+{
+    adj_ld_player_t *p = ctx;
+    return k == PK_NAME ? player_text(r, &p->name, "a player's `name`") : read_aliases(r, p);
+}
+
 static bool read_player_entry(adj_reader_t *r, adj_ld_player_t *p)
 {
-    static const char *const keys[] = {"name", "aliases"};
-    bool has[2] = {false, false};
-    for (;;) {
-        if (!reader_pull(&r->st))
-            return false;
-        if (r->st.ev.type == YAML_MAPPING_END_EVENT)
-            break;
-        int k = !is_scalar(r) ? -1 : text_is(sc_text(r), sc_len(r), "name") ? 0
-                                   : text_is(sc_text(r), sc_len(r), "aliases") ? 1 : -1;
-        if (k >= 0 && has[k]) {
-            reader_duplicate_key(&r->st, "a player");
-            if (!reader_pull(&r->st) || !reader_skip(&r->st))
-                return false;
-            continue;
-        }
-        if (k < 0)
-            reader_unknown_field(&r->st, ev_mark(r), usable_scalar(r) ? sc_text(r) : NULL,
-                                 usable_scalar(r) ? sc_len(r) : 0, "a player", keys, 2);
-        if (!reader_skip(&r->st) || !reader_pull(&r->st))
-            return false;
-        if (k >= 0)
-            has[k] = true;
-        bool ok = k == 0 ? player_text(r, &p->name, "a player's `name`")
-                  : k == 1 ? read_aliases(r, p) : reader_skip(&r->st);
-        if (!ok)
-            return false;
-    }
-    if (!has[0])
+    bool has[PK_COUNT] = {false};
+    if (!read_keys(r, player_keys, PK_COUNT, "a player", has, player_value, p))
+        return false;
+    if (!has[PK_NAME])
         bad(r, p->start, "", "a player lacks `name`");
     return true;
 }
@@ -564,12 +481,9 @@ static bool read_players_list(adj_reader_t *r, adj_ladder_doc_t *doc)
     }
 }
 
-enum { LK_FORMAT, LK_NAME, LK_RULINGS, LK_PLAYERS, LK_SCENARIOS, LK_COUNT };
-static const char *const ladder_keys[LK_COUNT] = {"format", "name", "rulings", "players",
-                                                  "scenarios"};
-
-static bool read_ladder_value(adj_reader_t *r, adj_ladder_doc_t *doc, int k)
+static bool read_ladder_value(adj_reader_t *r, void *ctx, int k)
 {
+    adj_ladder_doc_t *doc = ctx;
     switch (k) {
     case LK_FORMAT:
         if (!(is_scalar(r) && text_is(sc_text(r), sc_len(r), LADDER_FORMAT)))
@@ -597,30 +511,8 @@ static bool read_ladder_value(adj_reader_t *r, adj_ladder_doc_t *doc, int k)
 static bool read_ladder_map(adj_reader_t *r, adj_ladder_doc_t *doc)
 {
     bool seen[LK_COUNT] = {false};
-    for (;;) {
-        if (!reader_pull(&r->st))
-            return false;
-        if (r->st.ev.type == YAML_MAPPING_END_EVENT)
-            break;
-        int k = -1;
-        for (int i = 0; is_scalar(r) && i < LK_COUNT; i++)
-            if (text_is(sc_text(r), sc_len(r), ladder_keys[i]))
-                k = i;
-        if (k >= 0 && seen[k]) {
-            reader_duplicate_key(&r->st, "the ladder file");
-            if (!reader_pull(&r->st) || !reader_skip(&r->st))
-                return false;
-            continue;
-        }
-        if (k < 0)
-            reader_unknown_field(&r->st, ev_mark(r), usable_scalar(r) ? sc_text(r) : NULL,
-                                 usable_scalar(r) ? sc_len(r) : 0, "the ladder file",
-                                 ladder_keys, LK_COUNT);
-        else
-            seen[k] = true;
-        if (!reader_skip(&r->st) || !reader_pull(&r->st) || !read_ladder_value(r, doc, k))
-            return false;
-    }
+    if (!read_keys(r, ladder_keys, LK_COUNT, "the ladder file", seen, read_ladder_value, doc))
+        return false;
     if (!seen[LK_FORMAT])
         adj_diags_add(r->diags, ADJ_D_BAD_DOCUMENT, r->doc_start, NULL, NULL, NULL,
                       "`format` is missing: a ladder file starts with `format: " LADDER_FORMAT

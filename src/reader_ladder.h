@@ -1,7 +1,8 @@
 /*
- * reader_ladder.h - what the header stage and the ladder stage
- * (reader_ladder.c) give each other (not an interface: only
- * reader_header.c and reader_ladder.c include it).
+ * reader_ladder.h - what the header stage (reader_header.c,
+ * reader_header_ladder.c) gives the ladder stage (reader_ladder.c), one
+ * way: the ladder stage reads a scenario's keys as the header reads them.
+ * Not an interface: only those files include it.
  */
 #ifndef ADJ_READER_LADDER_H
 #define ADJ_READER_LADDER_H
@@ -12,7 +13,13 @@
  * reading stopped. */
 bool reader_header_value(adj_reader_t *r, int hk);
 
-/* ---- reader_ladder.c: a ladder file, and a log's header completed by it ---- */
+/* A scalar that is not null (a name, a value). */
+static inline bool usable_scalar(const adj_reader_t *r)
+{
+    return is_scalar(r) && !text_is_null(sc_text(r), sc_len(r), sc_plain(r));
+}
+
+/* ---- reader_header_ladder.c: the keys the header shares with a ladder ---- */
 
 /* A mapping of scalar -> scalar (`rulings`), the current event its start;
  * false when reading stopped. */

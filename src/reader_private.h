@@ -73,13 +73,19 @@ typedef struct imc_row_raw_s {
     int64_t mp[6];
 } imc_row_raw_t;
 
+/* The header's keys and a roster entry's, from their tables (adj_log.h). */
 typedef enum hkey_e {
-    HK_FORMAT, HK_GAME, HK_SCENARIO, HK_FIRST_TURN, HK_LAST_TURN, HK_OPTIONAL_RULES,
-    HK_SIDES, HK_PLAYERS, HK_RULINGS, HK_LEADERS, HK_IMC, HK_EVENTS, HK_COUNT
+#define RD_X(e, ...) HK_##e,
+    ADJ_HEADER_KEY_LIST(RD_X)
+#undef RD_X
+    HK_COUNT
 } hkey_t;
 
 typedef enum rkey_e {
-    RK_ID, RK_NAME, RK_SIDE, RK_INITIATIVE, RK_VP, RK_WOUND, RK_RESERVE, RK_COUNT
+#define RD_X(e, ...) RK_##e,
+    ADJ_ROSTER_KEY_LIST(RD_X)
+#undef RD_X
+    RK_COUNT
 } rkey_t;
 
 /* ------------------------------------------------------------------ */
@@ -88,7 +94,7 @@ typedef enum rkey_e {
 
 /* A field slot: one per row of ADJ_FIELD_LIST, in its order. */
 typedef enum slot_e {
-#define RD_X(e, key) SL_##e = ADJ_F_##e,
+#define RD_X(e, ...) SL_##e = ADJ_F_##e,
     ADJ_FIELD_LIST(RD_X)
 #undef RD_X
     SL_COUNT = ADJ_FIELD_COUNT

@@ -69,18 +69,9 @@ static void audit_rulings(adj_audit_t *a, const adj_header_t *h, const adj_audit
         adj_diags_add(&a->diags, ADJ_D_BAD_FIELD, h->rulings_mark, NULL, NULL, NULL,
                       "`rulings` must be a mapping NAME: VALUE (see `adjutant --help`); "
                       "no ruling of the log is in force");
-    for (size_t i = 0; h && i < h->ruling_count; i++) {
-        const adj_ruling_raw_t *e = &h->rulings[i];
-        bool bad_value = false;
-        if (e->name && e->value &&
-            adj_rulings_set(&a->rulings, e->name, e->value, ADJ_RSRC_LOG, &bad_value))
-            continue;
-        adj_buf_t b = {0};
-        bool at_value = adj_ruling_refusal(&b, e->name, e->value);
-        adj_diags_add(&a->diags, ADJ_D_BAD_FIELD, at_value ? e->value_mark : e->name_mark,
-                      NULL, NULL, NULL, "%s; the entry is dropped", b.data);
-        adj_buf_free(&b);
-    }
+    if (h)
+        adj_rulings_read(&a->rulings, h->rulings, h->ruling_count, ADJ_RSRC_LOG, &a->diags,
+                         "; the entry is dropped");
     adj_rulings_overlay(&a->rulings, &o->rulings);
 }
 

@@ -59,7 +59,7 @@ typedef struct html_page_s {
     size_t changing;   /* of the roster: leaders of rank 1 */
 } html_page_t;
 
-/* Up to `limit` leaders into keep (roster order), rank 0 first, then 1,
+/* report_html_bounds.c: up to `limit` leaders into keep (roster order), rank 0 first, then 1,
  * then 2, each in roster order; returns how many. */
 size_t html_choose(const html_page_t *pg, size_t limit, size_t *keep);
 
@@ -79,7 +79,7 @@ void html_line_ref(adj_buf_t *out, const html_page_t *pg, size_t n);
  * diagnostic), each diagnostic under its line (section 3 of SPEC 9). */
 void html_log_listing(adj_buf_t *out, const html_page_t *pg);
 
-/* "... left out" for a section that shows `kept` of the roster, chosen by
+/* report_html_bounds.c: "... left out" for a section that shows `kept` of the roster, chosen by
  * html_choose; `most`: its bound, in words. */
 void html_leaders_notice(adj_buf_t *out, const html_page_t *pg, const char *what, size_t kept,
                          const char *most);

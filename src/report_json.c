@@ -573,4 +573,5 @@ const adj_reporter_t adj_reporter_json = {
     .compare = json_compare,
     .status = json_status,
     .dice = json_dice,
+    .ladder = adj_json_ladder,
 };

@@ -667,8 +667,13 @@ static void dice_percent(adj_buf_t *out, int64_t count, int64_t n, bool tenths)
 
 static const char *dice_rolls_word(adj_dice_kind_t k)
 {
-    static const char *const words[] = {"rolls", "IMC rolls", "illness rolls", "duration rolls",
-                                        "Sustain rolls", "pairs"};
+    static const char *const words[] = {
+        "rolls",
+#define ADJ_X(row, kind, field, name, letter, words) words,
+        ADJ_DIE_LIST(ADJ_X)
+#undef ADJ_X
+        "pairs"};
+    _Static_assert(sizeof words / sizeof *words == ADJ_DICE_PAIRS + 1, "a word per row to pairs");
     return (unsigned)k <= ADJ_DICE_PAIRS ? words[k] : "";
 }
 
@@ -887,4 +892,5 @@ const adj_reporter_t adj_reporter_text = {
     .compare = text_compare,
     .status = text_status,
     .dice = text_dice,
+    .ladder = adj_text_ladder,
 };

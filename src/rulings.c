@@ -5,6 +5,7 @@
  * functions below and holds no alternative of its own.
  */
 #include "adj_rulings.h"
+#include "adj_diag.h"
 
 #include "adj_reader.h"
 
@@ -14,6 +15,7 @@
 
 typedef struct ruling_info_s {
     const char *name;
+    const char *summary;  /* the question it settles (docs/rules.md's "Rulings") */
     const char *values[MAX_VALUES];
     const char *docs[MAX_VALUES];
 } ruling_info_t;
@@ -21,29 +23,37 @@ typedef struct ruling_info_s {
 /* The table: the ambiguity each settles is documented in docs/rules.md ("Rulings"). */
 static const ruling_info_t ruling_info[ADJ_RULING_COUNT] = {
     [ADJ_RULING_RECOVERY] = {"recovery",
+                             "Does a condition of N turns count the turn in which it begins?",
                              {"counts-first-turn", "full-turns"},
                              {"a condition of N turns counts the turn it begins in",
                               "a level set during turn T first mends at the end of T+1"}},
     [ADJ_RULING_REPEAT_ILLNESS] = {"repeat-illness",
+                                   "What does a duration roll do to a leader who is already ill?",
                                    {"add", "as-wound", "longer"},
                                    {"ill t, duration d: ill t+d; 6+ incapacitates (8.13a)",
                                     "ill t, duration d: t+d; 6+ kills as 8.13b (VPs awarded)",
                                     "ill t, duration d: 6 incapacitates, else ill max(t, d)"}},
     [ADJ_RULING_REPEAT_WOUND] = {"repeat-wound",
+                                 "What does a second wound do to a wounded leader?",
                                  {"add", "longer"},
                                  {"wounded w, wound k: level w+k; 6+ kills",
                                   "wounded w, wound k: level max(w, k); 6+ kills"}},
     [ADJ_RULING_ILLNESS_LEFT] = {"illness-left",
+                                 "8.13b adds \"the duration of the illness\" to a wound: the "
+                                 "duration rolled, or what is left of it?",
                                  {"remaining", "rolled"},
                                  {"a wound on an ill leader adds the turns still to run",
                                   "a wound on an ill leader adds the level last rolled"}},
     [ADJ_RULING_WOUND_ROLL] = {"wound-roll",
+                               "Is a combat wound \"another die roll\" that must wait for the "
+                               "illness check?",
                                {"counts", "ignored"},
                                {"a wound while a check is owed is roll-out-of-order",
                                 "a wound is never roll-out-of-order"}},
 };
 
 const char *adj_ruling_name(adj_ruling_t r) { return ruling_info[r].name; }
+const char *adj_ruling_summary(adj_ruling_t r) { return ruling_info[r].summary; }
 
 int adj_ruling_value_count(adj_ruling_t r)
 {
@@ -96,6 +106,22 @@ const char *adj_ruling_src_name(adj_ruling_src_t s)
 {
     static const char *const names[] = {NULL, "ladder", "log", "command line"};
     return (unsigned)s < 4 ? names[s] : NULL;
+}
+
+void adj_rulings_read(adj_rulings_t *rs, const adj_ruling_raw_t *raw, size_t n,
+                      adj_ruling_src_t src, adj_diags_t *d, const char *tail)
+{
+    for (size_t i = 0; i < n; i++) {
+        const adj_ruling_raw_t *e = &raw[i];
+        bool bad_value = false;
+        if (e->name && e->value && adj_rulings_set(rs, e->name, e->value, src, &bad_value))
+            continue;
+        adj_buf_t b = {0};
+        bool at_value = adj_ruling_refusal(&b, e->name, e->value);
+        adj_diags_add(d, ADJ_D_BAD_FIELD, at_value ? e->value_mark : e->name_mark, NULL, NULL,
+                      NULL, "%s%s", b.data, tail);
+        adj_buf_free(&b);
+    }
 }
 
 bool adj_rulings_set(adj_rulings_t *rs, const char *name, const char *value,

@@ -26,7 +26,7 @@
 
 static int write_errno;  /* why the first failed write failed, 0: none */
 
-int adj_cli_flush(int status)
+int adj_run_flush(int status)
 {
     errno = 0;
     bool ok = fflush(stdout) == 0 && !ferror(stdout);
@@ -36,11 +36,11 @@ int adj_cli_flush(int status)
     if (ok)
         return status;
     int err = write_errno ? write_errno : errno ? errno : EIO;
-    adj_cli_error("cannot write the report: %s", strerror(err));
-    return ADJ_EXIT_USAGE;
+    adj_msg_error("cannot write the report: %s", strerror(err));
+    return ADJ_EXIT_IO;
 }
 
-bool adj_cli_write(const adj_buf_t *b)
+bool adj_run_write(const adj_buf_t *b)
 {
     adj_output_begin();  /* a signal now waits for the flush (signals.c) */
     if (b->len && fwrite(b->data, 1, b->len, stdout) != b->len) {
@@ -51,9 +51,9 @@ bool adj_cli_write(const adj_buf_t *b)
     return true;
 }
 
-bool adj_cli_write_flush(const adj_buf_t *b)
+bool adj_run_write_flush(const adj_buf_t *b)
 {
-    bool ok = adj_cli_write(b);
+    bool ok = adj_run_write(b);
     if (fflush(stdout) != 0) {
         if (!write_errno)
             write_errno = errno;
@@ -63,16 +63,16 @@ bool adj_cli_write_flush(const adj_buf_t *b)
     return ok;
 }
 
-void adj_cli_warn_at(const char *file, const adj_audit_t *a, const adj_audit_opts_t *o)
+void adj_run_warn_at(const char *file, const adj_audit_t *a, const adj_audit_opts_t *o)
 {
     if (adj_audit_at_missed(a, o))
-        adj_cli_error_name(file, "turn %lld never begins; the report covers the whole log",
+        adj_msg_error_name(file, "turn %lld never begins; the report covers the whole log",
                            (long long)o->at.value);
 }
 
-void adj_cli_error_io(const char *name, int err)
+void adj_run_error_io(const char *name, int err)
 {
-    adj_cli_error_name(name, "%s", adj_audit_strerror(err));
+    adj_msg_error_name(name, "%s", adj_audit_strerror(err));
 }
 
 int adj_run_report(const adj_config_t *c, int status,
@@ -87,9 +87,9 @@ int adj_run_report(const adj_config_t *c, int status,
     op(&out, c->reporter, ctx, &ro);
     if (c->reporter->end)
         c->reporter->end(&out, &ro);
-    adj_cli_write(&out);
+    adj_run_write(&out);
     adj_buf_free(&out);
-    return adj_cli_flush(status);
+    return adj_run_flush(status);
 }
 
 bool adj_run_read_once(const char *path, size_t limit, const char *what, adj_buf_t *out)
@@ -98,9 +98,9 @@ bool adj_run_read_once(const char *path, size_t limit, const char *what, adj_buf
     if (adj_slurp(path, limit, out, &st))
         return true;
     if (st == ADJ_SLURP_TOO_BIG)
-        adj_cli_error_name(path, "larger than the %zu MiB %s", limit >> 20, what);
+        adj_msg_error_name(path, "larger than the %zu MiB %s", limit >> 20, what);
     else
-        adj_cli_error_io(path, errno);
+        adj_run_error_io(path, errno);
     adj_buf_free(out);
     return false;
 }
@@ -117,7 +117,7 @@ int adj_run_command(adj_config_t *c)
     char what[64];
     snprintf(what, sizeof what, "%s reads into memory", c->command->name);
     if (!adj_run_read_once(c->args[0], ADJ_MAX_SLURP, what, &in))
-        return ADJ_EXIT_USAGE;
+        return ADJ_EXIT_IO;
     if (!in.data)
         adj_buf_puts(&in, "");  /* an empty log: bytes that are there, none of them */
     c->input = &in;
@@ -156,7 +156,7 @@ bool adj_is_directory(const char *path)
     return strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-bool adj_cli_files(const adj_config_t *c, char ***paths, size_t *count)
+bool adj_run_files(const adj_config_t *c, char ***paths, size_t *count)
 {
     file_list_t l = {0};
     bool ok = true;

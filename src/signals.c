@@ -37,7 +37,7 @@ static volatile sig_atomic_t writing;  /* 1: a report is under way into stdout *
 static void on_alarm(int signo)
 {
     (void)signo;
-    _exit(ADJ_EXIT_USAGE);
+    _exit(ADJ_EXIT_REFUSED);
 }
 
 /* Outside a report's write, the first SIGINT, SIGTERM or SIGHUP ends the
@@ -50,7 +50,7 @@ static void on_signal(int signo)
 {
     if (caught || !writing) {
         caught = signo;
-        _exit(ADJ_EXIT_USAGE);
+        _exit(ADJ_EXIT_REFUSED);
     }
     caught = signo;
     alarm(1);
@@ -65,7 +65,7 @@ void adj_output_end(void)
 {
     writing = 0;
     if (caught)
-        _exit(ADJ_EXIT_USAGE);  /* the report is out: nothing after it */
+        _exit(ADJ_EXIT_REFUSED);  /* the report is out: nothing after it */
 }
 
 void adj_signals_install(void)

@@ -53,11 +53,10 @@ void adj_summary_on_entry(void *ctx, const adj_audit_t *a, const adj_entry_t *en
     (void)from;
     (void)was_over;
     char kind;
-    switch (en->kind) {
-    case ADJ_EV_ACTIVATE: kind = 'i'; break;
-    case ADJ_EV_ILLNESS: kind = 'l'; break;
-    case ADJ_EV_DURATION: kind = 'd'; break;
-    case ADJ_EV_SUSTAIN: kind = 's'; break;
+    switch (en->kind) {  /* its letter (ADJ_DIE_LIST) */
+#define ADJ_X(row, k, field, name, letter, ...) case ADJ_EV_##k: kind = letter; break;
+    ADJ_DIE_LIST(ADJ_X)
+#undef ADJ_X
     default: return;
     }
     const adj_header_t *h = adj_reader_header(a->reader);

@@ -44,9 +44,9 @@ static bool has_log_suffix(const char *name)
 static void walk_problem(walk_t *w, const char *path, const char *what, int err)
 {
     if (err)
-        adj_cli_error_name(path, "%s: %s", what, strerror(err));
+        adj_msg_error_name(path, "%s: %s", what, strerror(err));
     else
-        adj_cli_error_name(path, "%s", what);
+        adj_msg_error_name(path, "%s", what);
     w->ok = false;
 }
 
@@ -66,7 +66,7 @@ static void walk_entry(walk_t *w, const char *dir, const char *name, int depth)
     } else if (S_ISLNK(st.st_mode)) {
         bool to_dir = stat(path, &st) == 0 && S_ISDIR(st.st_mode);
         if (to_dir)
-            adj_cli_error_name(path, "a symbolic link to a directory, not followed");
+            adj_msg_error_name(path, "a symbolic link to a directory, not followed");
         else if (has_log_suffix(name) && (S_ISREG(st.st_mode) || errno == ENOENT)) {
             walk_push(w, path);  /* a dangling one: opening it says why */
             return;

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """The documents written by hand, checked against the catalogues in the code.
 
-The catalogues are the code's own: the event kinds and each kind's fields
-(ADJ_EVENT_CATALOGUE and ADJ_FIELD_LIST in include/adj_log.h), the header and
-roster keys (header_keys and roster_keys in src/reader_header.c) and the
-diagnostic codes (`adjutant --list-codes`). Each must be in:
+The catalogues are the code's own, read from `adjutant --list-catalogue`
+(SPEC 11.1): the event kinds and each kind's fields, the header and roster
+keys, the ladder keys, the rulings, the commands and the diagnostic codes.
+Each must be in:
 
   * schemas/adjutant-log.schema.json: a header key among the top-level
     properties, a roster key among $defs/leader's, a kind as $defs/KIND
@@ -17,7 +17,14 @@ diagnostic codes (`adjutant --list-codes`). Each must be in:
     sections (a kind as `*KIND:*`, its fields as `*FIELD*` in its paragraph);
   * fuzz/adjutant.dict: every key, kind and field as a token `"KEY"`;
   * docs/diagnostics.md: every code as a row of the catalogue (tests/
-    readme_codes.py checks its order, severity and rule).
+    readme_codes.py checks its order, severity and rule);
+  * docs/ladder.md: every ladder key, by its last name, as `KEY`, and its
+    paths (`players[].aliases`) nowhere else;
+  * docs/rules.md: every ruling as a row of its "Rulings" table, in the
+    catalogue's order, with its question (the catalogue's `summary`) and each
+    of its values; no row for a ruling the catalogue lacks;
+  * README.md: the command synopsis (its ``` block of `adjutant COMMAND`
+    lines) names every command, in the catalogue's order, and no other.
 
 A new kind, field, key or code that one document lacks fails here, naming
 the document and what is missing.
@@ -44,31 +51,19 @@ def need(document, what, ok):
         missing.append(f"{document}: {what}")
 
 
-# ---- the catalogues, from the code ----
+# ---- the catalogues, from the code: `adjutant --list-catalogue` ----
 
-def macro_body(text, name):
-    """The body of `#define NAME(...)`, continuation lines joined."""
-    m = re.search(r"#define " + name + r"\([^)]*\)((?:[^\n]*\\\n)*[^\n]*)", text)
-    if not m:
-        sys.exit(f"catalogue_docs: no #define {name} in include/adj_log.h")
-    return m.group(1).replace("\\\n", " ")
+CAT = json.loads(subprocess.run([ADJ, "--list-catalogue"], check=True, capture_output=True,
+                                text=True).stdout)
 
 
 def catalogue():
-    header = read("include", "adj_log.h")
-    field_key = dict(re.findall(r"X\((\w+), (\w+)\)", macro_body(header, "ADJ_FIELD_LIST")))
-    kinds = {}
-    for m in re.finditer(r"X\((\w+), (\w+), (\w+),((?:[^()]|\([^()]*\))*)\)",
-                         macro_body(header, "ADJ_EVENT_CATALOGUE")):
-        kinds[m.group(2)] = [field_key[f] for f in re.findall(r"F\((\w+),", m.group(4))]
-    source = read("src", "reader_header.c")
-
-    def keys(array):
-        m = re.search(array + r"\[\w+\] = \{([^}]*)\}", source)
-        return re.findall(r'"(\w+)"', m.group(1))
-    codes = [line.split()[0] for line in subprocess.run(
-        [ADJ, "--list-codes"], check=True, capture_output=True, text=True).stdout.splitlines()]
-    return kinds, keys("header_keys"), keys("roster_keys"), codes
+    kinds = {k["name"]: [f["name"] for f in k["fields"] if f["name"] != "note"]
+             for k in CAT["kinds"]}
+    header = [k["path"] for k in CAT["header_keys"] if "." not in k["path"]]
+    roster = [k["path"].split(".", 1)[1] for k in CAT["header_keys"]
+              if k["path"].startswith("leaders[].")]
+    return kinds, header, roster, [c["code"] for c in CAT["codes"]]
 
 
 KINDS, HEADER, ROSTER, CODES = catalogue()
@@ -148,6 +143,44 @@ doc = "docs/diagnostics.md"
 listed = set(re.findall(r"^\| `([a-z0-9-]+)` \|", read("docs", "diagnostics.md"), re.M))
 for code in CODES:
     need(doc, f"code `{code}` (a row of the catalogue)", code in listed)
+
+# ---- docs/ladder.md ----
+doc = "docs/ladder.md"
+text = read("docs", "ladder.md")
+for key in CAT["ladder_keys"]:
+    last = re.split(r"[.\]\[*]+", key["path"])[-1]
+    need(doc, f"ladder key `{key['path']}` (as `{last}`)", f"`{last}`" in text or
+         re.search(r"^\s*" + re.escape(last) + ":", text, re.M) is not None)
+
+# ---- docs/rules.md ----
+doc = "docs/rules.md"
+text = read("docs", "rules.md")
+rulings = text[text.find("## Rulings"):]
+rows = [r for r in rulings.splitlines() if re.match(r"^\| `[a-z-]+` \|", r)]
+named = [re.match(r"^\| `([a-z-]+)`", r).group(1) for r in rows]
+need(doc, f"the Rulings table's rows in the catalogue's order {[r['name'] for r in CAT['rulings']]}"
+          f" (it has {named})", named == [r["name"] for r in CAT["rulings"]])
+for r in CAT["rulings"]:
+    row = next((x for x in rows if x.startswith(f"| `{r['name']}` |")), "")
+    need(doc, f"ruling `{r['name']}` asks its question: {r['summary']}", r["summary"] in row)
+    for v in r["values"]:
+        need(doc, f"value `{v}` in the row of `{r['name']}`", f"`{v}`" in row)
+
+# ---- README.md ----
+doc = "README.md"
+text = read("README.md")
+block = re.search(r"^## The commands\n+```\n(.*?)^```", text, re.S | re.M)
+synopsis = []
+for m in re.finditer(r"^adjutant ([a-z]+) ", block.group(1) if block else "", re.M):
+    if m.group(1) not in synopsis:
+        synopsis.append(m.group(1))
+globals_line = re.search(r"^adjutant (--.*)$", block.group(1) if block else "", re.M)
+for o in CAT["global_options"]:
+    if o["name"] != "--list-options":  # for the tests, not in --help
+        need(doc, f"the synopsis's last line names {o['name']}",
+             globals_line is not None and o["name"] in globals_line.group(1).split(" | "))
+need(doc, f"the synopsis lists {[c['name'] for c in CAT['commands']]} (it lists {synopsis})",
+     synopsis == [c["name"] for c in CAT["commands"]])
 
 for m in missing:
     print("MISSING", m)

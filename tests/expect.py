@@ -34,8 +34,7 @@ import shlex
 import subprocess
 import sys
 
-WARNINGS = {"unknown-field", "unknown-optional-rule", "missing-end", "unknown-scenario",
-            "unknown-player"}
+WARNINGS = set()  # the codes of severity warning, from `adjutant --list-catalogue` (main)
 EXPECT = re.compile(r"#\s*expect:\s*([a-z0-9@, -]+)")
 EXPECT_AT = re.compile(r"#\s*expect-at\s+(\d+):\s*([a-z0-9@, -]+)")
 CODE = re.compile(r"^([a-z-]+)(?:@(\d+))?$")
@@ -132,6 +131,9 @@ def check(adjutant, path, sidecar=None):
 
 def main():
     adjutant, logs, sidecar = sys.argv[1], sys.argv[2:], None
+    catalogue = json.loads(subprocess.run([adjutant, "--list-catalogue"], check=True,
+                                          capture_output=True, text=True).stdout)
+    WARNINGS.update(c["code"] for c in catalogue["codes"] if c["severity"] == "warning")
     if logs[:1] == ["--sidecar"]:
         sidecar, logs = logs[1], logs[2:]
     failed = 0

@@ -8,6 +8,9 @@
   event stage.
 - Obligations are declared once: every array sized ADJ_OB_COUNT is derived
   from ADJ_OBLIGATION_LIST (the list appears in its initialiser).
+- No cycle between modules: a file of src/ depends on another when it calls
+  a function the other defines (with external linkage); no chain of such
+  calls comes back to where it started (the cycle is named, file by file).
 
     usage: layers.py SRC_DIR
 """
@@ -83,6 +86,47 @@ for f in sorted(os.listdir(SRC)):
         init = src[m.end():src.index("};", m.end())]
         check("%s: the table at offset %d is derived from ADJ_OBLIGATION_LIST" % (f, m.start()),
               "ADJ_OBLIGATION_LIST(" in init)
+
+# ---- no cycle between modules ----
+SOURCES = sorted(f for f in os.listdir(SRC) if f.endswith(".c"))
+owner = {}
+for f in SOURCES:
+    for name in defined(text(f)):
+        owner.setdefault(name, f)
+calls = {f: sorted({owner[n] for n in re.findall(r"\b([a-z_]\w*)\s*\(", code(text(f)))
+                    if n in owner and owner[n] != f}) for f in SOURCES}
+
+
+def find_cycle():
+    """One cycle of the call graph as a list of files, or None (depth-first)."""
+    state = {}
+    path = []
+
+    def visit(f):
+        state[f] = 1
+        path.append(f)
+        for g in calls[f]:
+            if state.get(g) == 1:
+                return path[path.index(g):] + [g]
+            if g not in state:
+                found = visit(g)
+                if found:
+                    return found
+        state[f] = 2
+        path.pop()
+        return None
+    for f in SOURCES:
+        if f not in state:
+            found = visit(f)
+            if found:
+                return found
+    return None
+
+
+check("the call graph of src/ read (%d files, %d with calls)" % (len(SOURCES),
+      sum(1 for f in SOURCES if calls[f])), len(SOURCES) > 40 and sum(map(bool, calls.values())) > 30)
+cycle = find_cycle()
+check("no cycle between modules (%s)" % (" -> ".join(cycle) if cycle else ""), cycle is None)
 
 print("layers: %s" % ("FAILED" if failures else "ok"))
 sys.exit(1 if failures else 0)

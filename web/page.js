@@ -13,7 +13,8 @@
     const shownAs = new TextDecoder("utf-8");
     let log = null;    /* {bytes, shown}: the file picked or dropped, and the text area's text for it */
     let running = false;
-    const commands = ["audit", "status", "dice", "fix", "explain", "compare"];
+    /* the commands the page runs: the catalogue's with `page` (and a button) */
+    let commands = ["audit", "status", "dice", "fix", "explain", "compare"];
 
     function setState(text, bad) {
         $("state").textContent = text;
@@ -237,21 +238,19 @@
         }, function () { /* cancelled */ });
     }
 
-    /* ---- the rulings, from the engine's own table (adjutant --help) ---- */
-    let rulingTable = [];   /* [{name, values: [...]}], the first value the default */
+    /* ---- the rulings and the commands, from the engine's catalogue (adjutant --list-catalogue) ---- */
+    let rulingTable = [];   /* [{name, values: [...], says}], the first value the default */
     let ladderRulings = {};
-    function readRulings(help) {
-        const at = help.indexOf("\nrulings");
-        const table = [];
-        if (at < 0) return table;
-        for (const line of help.slice(at + 1).split("\n").slice(1)) {
-            let m = /^  ([a-z][a-z-]*)\s*$/.exec(line);
-            if (m) { table.push({ name: m[1], values: [], says: {} }); continue; }
-            m = /^    ([a-z][a-z-]*)\s+(.*)$/.exec(line);
-            if (m && table.length) { table[table.length - 1].values.push(m[1]); table[table.length - 1].says[m[1]] = m[2]; continue; }
-            if (line.trim() !== "") break;
-        }
-        return table;
+    function readCatalogue(text) {
+        let cat = null;
+        try { cat = JSON.parse(text); } catch (e) { cat = null; }
+        if (!cat) return;
+        rulingTable = cat.rulings.map(function (r) {
+            const says = {};
+            r.values.forEach(function (v, i) { says[v] = (r.value_summaries || [])[i] || r.summary; });
+            return { name: r.name, values: r.values, says: says };
+        });
+        commands = cat.commands.filter(function (c) { return c.page && $(c.name); }).map(function (c) { return c.name; });
     }
 
     function showRulings() {
@@ -397,7 +396,7 @@
     wire();
     window.adjutant.ready.then(function () {
         setState("Ready: pick, drop or paste a log.");
-        window.adjutant.run(["--help"], {}).then(function (res) { rulingTable = readRulings(res.stdout); showRulings(); });
+        window.adjutant.run(["--list-catalogue"], {}).then(function (res) { readCatalogue(res.stdout); showRulings(); });
     },
         function (e) { setState("The engine did not load: " + e.message, true); });
 })();

@@ -131,6 +131,16 @@
         return f;
     }
 
+    /* What is owed now: each obligation's kind of entry that meets it and its
+     * words, from the engine's catalogue (adjutant --list-catalogue), read
+     * before the first replay is shown. */
+    const OWED = {};
+    const catalogueRead = window.adjutant.ready.then(function () {
+        return window.adjutant.run(["--list-catalogue"], {});
+    }).then(function (res) {
+        for (const o of JSON.parse(res.stdout).obligations) OWED[o.name] = [o.kind, o.words];
+    }).catch(function () { /* the names stand for themselves */ });
+
     /* ---- the replay ---- */
     function replay() {
         if (running) { again = true; return; }
@@ -138,7 +148,9 @@
         again = false;
         const text = full();
         const t0 = performance.now();
-        window.adjutant.run(["status", "--format", "json", NAME], files(text), { marks: true }).then(function (res) {
+        catalogueRead.then(function () {
+            return window.adjutant.run(["status", "--format", "json", NAME], files(text), { marks: true });
+        }).then(function (res) {
             let json = null;
             try { json = JSON.parse(res.stdout); } catch (e) { json = null; }
             last = { text: text, json: json, res: res, marks: res.marks || null };
@@ -167,8 +179,6 @@
     /* The same, once the form's edits under way are made. */
     function settled() { return edits.then(replayed); }
 
-    const OWED = { "illness-check": ["illness", "illness check"], "duration": ["duration", "duration roll"],
-        "sustain": ["sustain", "Sustain roll"], "replacement": ["replace", "replacement"] };
 
     function show(r) {
         const j = r.json;

@@ -22,7 +22,7 @@ static const struct {
 #define T_X(e, key, ...) {#key, ADJ_EV_##e},
     ADJ_EVENT_LIST(T_X)
 #undef T_X
-#define T_X(e, key) {#key, KEY_SLOT + ADJ_F_##e},
+#define T_X(e, key, ...) {#key, KEY_SLOT + ADJ_F_##e},
     ADJ_FIELD_LIST(T_X)
 #undef T_X
 };

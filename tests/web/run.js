@@ -222,8 +222,33 @@ async function pasted(page) {
     await buttons(page, text);
 }
 
+/* The rulings chooser and the command buttons are the catalogue's
+ * (adjutant --list-catalogue): each ruling with its values in order, the
+ * default marked and each value's line as its title; a button for every
+ * command the page runs. */
+async function fromCatalogue(page) {
+    checks++;
+    const cat = JSON.parse(spawnSync(adjutantBin, ["--list-catalogue"]).stdout.toString("utf8"));
+    await page.waitForFunction(function () { return document.querySelectorAll("#ruling-list select").length > 0; }, { timeout: 20000 }).catch(function () {});
+    const shown = await page.$$eval("#ruling-list select", function (sels) {
+        return sels.map(function (s) {
+            return { name: s.id.replace(/^ruling-/, ""), values: Array.from(s.options).map(function (o) { return o.value; }),
+                titles: Array.from(s.options).map(function (o) { return o.title; }),
+                marked: Array.from(s.options).filter(function (o) { return / \(default\)$/.test(o.textContent); }).map(function (o) { return o.value; }) };
+        });
+    });
+    const want = cat.rulings.map(function (r) { return { name: r.name, values: r.values, titles: r.value_summaries, marked: [r.default] }; });
+    if (JSON.stringify(shown) !== JSON.stringify(want))
+        fail("the rulings chooser is not the catalogue's: " + JSON.stringify(shown) + " vs " + JSON.stringify(want));
+    for (const c of cat.commands) {
+        const has = await page.$("button#" + c.name) !== null;
+        if (has !== c.page) fail("command " + c.name + ": the catalogue's page is " + c.page + " but the page " + (has ? "has" : "has no") + " button");
+    }
+}
+
 /* Each command's button shows the CLI's output for the log shown. */
 async function buttons(page, text) {
+    await fromCatalogue(page);
     const tmp = fs.mkdtempSync(path.join(require("os").tmpdir(), "adjbtn."));
     fs.writeFileSync(path.join(tmp, "pasted.yaml"), text);
     /* the leaders are chosen from the log's roster (in roster order) */

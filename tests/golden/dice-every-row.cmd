@@ -1,0 +1,1 @@
+dice logs/rules/ill-leader-stays-in-play.yaml

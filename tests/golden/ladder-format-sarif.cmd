@@ -1,0 +1,1 @@
+ladder --format sarif ../logs/ladder
