@@ -69,6 +69,13 @@ def main(site, out):
                       f'<meta http-equiv="Content-Security-Policy" content="{csp}">', html)
     if n != 1:
         sys.exit("web/onefile.py: index.html has no Content-Security-Policy <meta>")
+    # the libraries' licences travel with the file, as a comment (a link to
+    # NOTICES.txt would be a request): the footer's link is dropped
+    notices = read(site, "NOTICES.txt").replace("--", "- -")
+    html, n = re.subn(r'; <a href="NOTICES.txt">[^<]*</a>', " (the licences of the libraries in it are in a comment at the top of this file)", html)
+    if n != 1 or not html.startswith("<!DOCTYPE html>\n"):
+        sys.exit("web/onefile.py: index.html has no NOTICES.txt link in its footer, or no <!DOCTYPE html> first")
+    html = html.replace("<!DOCTYPE html>\n", "<!DOCTYPE html>\n<!--\n" + notices + "\n-->\n", 1)
     data = html.encode("utf-8")
     if len(data) > LIMIT:
         sys.exit(f"web/onefile.py: {out} would be {len(data)} bytes, over {LIMIT}")

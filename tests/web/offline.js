@@ -2,7 +2,8 @@
  * tests/web/offline.js SITE ONEFILE ADJUTANT: SPEC §10.2 beyond the page's
  * own cases (tests/web/run.js and recorder.js run those on both SITE and
  * ONEFILE):
- *   oneFile()   the one file's size (at most 2,000,000 bytes), its CSP
+ *   oneFile()   the one file's size (at most 2,000,000 bytes), the libraries'
+ *               licences (the site's NOTICES.txt, the file's opening comment), its CSP
  *               (default-src 'none', each script by its sha256), no resource
  *               fetched, the footer's version = `adjutant --version`;
  *   keptApart() two tabs and two copies of the file, sharing one storage,
@@ -79,6 +80,14 @@ async function footer(page, what) {
 async function oneFile_(browser, where) {
     const size = fs.statSync(oneFile).size;
     check(size <= 2000000, "the one file is " + size + " bytes, over 2,000,000");
+    /* libyaml and utf8proc are compiled in: their licences go with every copy */
+    const head = fs.readFileSync(oneFile, "utf8").slice(0, 20000);
+    const notices = fs.readFileSync(path.join(site, "NOTICES.txt"), "utf8");
+    for (const lib of ["== libyaml ", "== utf8proc "]) {
+        check(notices.includes(lib), "the site's NOTICES.txt lacks " + lib);
+        check(/^<!DOCTYPE html>\n<!--\n/.test(head) && head.split("-->")[0].includes(lib),
+              "the one file's opening comment lacks the licence of " + lib);
+    }
     const page = await open(browser, where);
     const r = await page.evaluate(function () {
         const m = document.querySelector('meta[http-equiv="Content-Security-Policy"]');
