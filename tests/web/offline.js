@@ -25,7 +25,7 @@ const path = require("path");
 const url = require("url");
 const { spawnSync } = require("child_process");
 const puppeteer = require("puppeteer-core");
-const { target, serve } = require("./target");
+const { target, serve, guard } = require("./target");
 
 const site = path.resolve(process.argv[2]);
 const oneFile = path.resolve(process.argv[3]);
@@ -48,14 +48,7 @@ const gameText = fs.readFileSync(path.join(root, game), "utf8");
 
 async function open(browser, where, start) {
     const page = await browser.newPage();
-    await page.setRequestInterception(true);
-    page.on("request", function (req) {
-        const u = req.url();
-        if (where.allowed(u)) req.continue();
-        else { fail("a request leaves the " + (where.file ? "file" : "site") + ": " + u); req.abort(); }
-    });
-    page.on("pageerror", function (e) { fail("page error: " + e.message); });
-    page.on("console", function (m) { if (m.type() === "error") fail("console error: " + m.text()); });
+    await guard(page, where, fail);
     await page.goto(start || where.url, { waitUntil: "domcontentloaded" });
     await page.evaluate(function () { return window.adjutant.ready; });
     return page;

@@ -18,7 +18,7 @@
 "use strict";
 const fs = require("fs");
 const path = require("path");
-const { target, launch } = require("./target");
+const { target, launch, guard } = require("./target");
 const firefox = process.env.ADJ_BROWSER === "firefox";
 const { spawnSync } = require("child_process");
 const puppeteer = require("puppeteer-core");
@@ -559,14 +559,7 @@ async function bench(page, file) {
     const browser = await launch();
     try {
         const page = await browser.newPage();
-        await page.setRequestInterception(true);
-        page.on("request", function (req) {
-            const u = req.url();
-            if (where.allowed(u)) req.continue();
-            else { fail("a request leaves the " + (where.file ? "file" : "site") + ": " + u); req.abort(); }
-        });
-        page.on("pageerror", function (e) { fail("page error: " + e.message); });
-        page.on("console", function (m) { if (m.type() === "error") fail("console error: " + m.text()); });
+        await guard(page, where, fail);
         await page.goto(where.url, { waitUntil: "domcontentloaded" });
         await early(page, where.file);
         await page.evaluate(function () { return window.adjutant.ready; });

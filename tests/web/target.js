@@ -88,4 +88,17 @@ async function launch() {
     return browser;
 }
 
-module.exports = { target: target, serve: serve, launch: launch };
+/* A page's guard: every request other than WHERE's own is refused and
+ * counted by FAIL, and so are page errors and console errors. */
+async function guard(page, where, fail) {
+    await page.setRequestInterception(true);
+    page.on("request", function (req) {
+        const u = req.url();
+        if (where.allowed(u)) req.continue();
+        else { fail("a request leaves the " + (where.file ? "file" : "site") + ": " + u); req.abort(); }
+    });
+    page.on("pageerror", function (e) { fail("page error: " + e.message); });
+    page.on("console", function (m) { if (m.type() === "error") fail("console error: " + m.text()); });
+}
+
+module.exports = { target: target, serve: serve, launch: launch, guard: guard };
