@@ -775,48 +775,72 @@ static void fill_claim(adj_reader_t *r, adj_entry_t *e, bool subject_is_map)
  * _Static_assert below counts them). ID fields (`by`, vp's `leader`) are
  * resolved into `other` by resolve_names; `note` is not kept. */
 #define AT(m) offsetof(adj_entry_t, m)
+typedef enum { ST_NONE, ST_I64, ST_BOOL, ST_TEXT, ST_RESULT, ST_STATUS, ST_FLIP } store_t;
 static const struct {
     size_t at, has;
+    store_t st;  /* the member's C type: a field of another type is not kept there */
 } slot_store[SL_COUNT] = {
-    [SL_ROLL] = {AT(roll), 0},         [SL_MODIFIER] = {AT(modifier), 0},
-    [SL_MP] = {AT(mp), AT(has_mp)},    [SL_TO] = {AT(to), 0},
-    [SL_ENEMY_ZOC] = {AT(enemy_zoc), 0}, [SL_RESULT] = {AT(result), AT(has_result)},
-    [SL_LEVEL] = {AT(level), AT(has_level)}, [SL_BY] = {0, 0},
-    [SL_POINTS] = {AT(points), 0},     [SL_LEADER] = {0, 0},
-    [SL_REASON] = {AT(reason), 0},     [SL_STATUS] = {AT(status), 0},
-    [SL_INACTIVE] = {AT(inactive), AT(has_inactive)}, [SL_NOTE] = {0, 0},
+    [SL_ROLL] = {AT(roll), 0, ST_I64},          [SL_MODIFIER] = {AT(modifier), 0, ST_I64},
+    [SL_MP] = {AT(mp), AT(has_mp), ST_I64},     [SL_TO] = {AT(to), 0, ST_TEXT},
+    [SL_ENEMY_ZOC] = {AT(enemy_zoc), 0, ST_BOOL},
+    [SL_RESULT] = {AT(result), AT(has_result), ST_RESULT},
+    [SL_LEVEL] = {AT(level), AT(has_level), ST_I64}, [SL_BY] = {0, 0, ST_NONE},
+    [SL_POINTS] = {AT(points), 0, ST_I64},      [SL_LEADER] = {0, 0, ST_NONE},
+    [SL_REASON] = {AT(reason), 0, ST_TEXT},     [SL_STATUS] = {AT(status), 0, ST_STATUS},
+    [SL_INACTIVE] = {AT(inactive), AT(has_inactive), ST_BOOL}, [SL_NOTE] = {0, 0, ST_NONE},
 };
 #undef AT
 _Static_assert(SL_COUNT == 14, "a new field needs its line in slot_store");
 _Static_assert(offsetof(adj_entry_t, kind) == 0, "slot_store's 0 is no member of a field");
 
-/* One given field's value into the entry, as its type stores it. */
+/* How a field of type t is kept in adj_entry_t. */
+static store_t store_of(ftype_t t)
+{
+    switch (t) {
+    case FT_INT: case FT_INT_NONNEG: case FT_INT_POS: case FT_POINTS: return ST_I64;
+    case FT_BOOL: return ST_BOOL;
+    case FT_STRING: return ST_TEXT;
+    case FT_RESULT_ILLNESS: case FT_RESULT_DURATION: return ST_RESULT;
+    case FT_STATUS: return ST_STATUS;
+    case FT_FLIP_TO: return ST_FLIP;
+    default: return ST_NONE;  /* FT_ID: resolve_names; FT_NOTE: not kept */
+    }
+}
+
+/* One given field's value into the entry, as its type stores it. A field
+ * whose type is not its slot's member's (sustain's free-text `result`,
+ * beside illness's enum) is checked but not kept: writing its pointer into
+ * the enum would overrun it. */
 static void fill_field(adj_reader_t *r, adj_entry_t *e, const fspec_t *f, const fval_t *v)
 {
     char *p = (char *)e;
+    store_t st = store_of(f->type);
+    if (st == ST_FLIP) {
+        e->flip_inactive = v->e == 1;
+        return;
+    }
+    if (st == ST_NONE || st != slot_store[f->slot].st)
+        return;
     size_t at = slot_store[f->slot].at;
     if (slot_store[f->slot].has)
         *(bool *)(p + slot_store[f->slot].has) = true;
-    switch (f->type) {
-    case FT_INT: case FT_INT_NONNEG: case FT_INT_POS: case FT_POINTS:
+    switch (st) {
+    case ST_I64:
         *(int64_t *)(p + at) = v->i;
         break;
-    case FT_BOOL:
+    case ST_BOOL:
         *(bool *)(p + at) = v->b;
         break;
-    case FT_STRING:
+    case ST_TEXT:
         *(const char **)(p + at) = r->slots[f->slot].text;
         break;
-    case FT_RESULT_ILLNESS: case FT_RESULT_DURATION:
+    case ST_RESULT:
         *(adj_result_t *)(p + at) = (adj_result_t)v->e;
         break;
-    case FT_STATUS:
+    case ST_STATUS:
         *(adj_status_t *)(p + at) = (adj_status_t)v->e;
         break;
-    case FT_FLIP_TO:
-        e->flip_inactive = v->e == 1;
-        break;
-    default:  /* FT_ID: resolve_names; FT_NOTE: not kept */
+    default:
         break;
     }
 }

@@ -603,6 +603,9 @@ static void test_entries_typed(void **state)
     e = &run->entries[5].e;
     CHECK(e->kind == ADJ_EV_SUSTAIN && e->leader == 1 && e->roll == 9,
           "sustain: any integer roll at the shape stage");
+    /* its free-text result is not kept: no claimed illness result, and its
+     * text never written over the enum `result` */
+    CHECK(!e->has_result && e->result == ADJ_RES_NONE, "sustain: its free-text result is not a claimed result");
     e = &run->entries[6].e;
     CHECK(e->kind == ADJ_EV_WOUND && e->leader == 1 && e->level == 7, "wound level 7");
     e = &run->entries[7].e;
