@@ -133,17 +133,19 @@ static inline adj_field_t adj_event_die(adj_event_kind_t k)
     X(WOUND, "wound", int, 0)           \
     X(RESERVE, "reserve", bool, 0)
 
-/* Leader statuses: X(ENUM, "name") */
-#define ADJ_STATUS_LIST(X)          \
-    X(FIT, "fit")                   \
-    X(WOUNDED, "wounded")           \
-    X(ILL, "ill")                   \
-    X(INCAPACITATED, "incapacitated") \
-    X(DEAD, "dead")                 \
-    X(RESERVE, "reserve")
+/* Leader statuses: X(ENUM, "name", IN_PLAY), IN_PLAY 1 for a leader on
+ * the map (he may be activated and must check for illness), 0 for one out
+ * of play; adj_status_in_play and the catalogue's `statuses_in_play` read it. */
+#define ADJ_STATUS_LIST(X)                 \
+    X(FIT, "fit", 1)                       \
+    X(WOUNDED, "wounded", 1)               \
+    X(ILL, "ill", 1)                       \
+    X(INCAPACITATED, "incapacitated", 0)   \
+    X(DEAD, "dead", 0)                     \
+    X(RESERVE, "reserve", 0)
 
 typedef enum adj_status_e {
-#define ADJ_X(e, name) ADJ_ST_##e,
+#define ADJ_X(e, name, in_play) ADJ_ST_##e,
     ADJ_STATUS_LIST(ADJ_X)
 #undef ADJ_X
     ADJ_STATUS_COUNT

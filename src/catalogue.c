@@ -239,6 +239,12 @@ static void put_statuses(adj_json_t *j)
     for (int i = 0; i < ADJ_STATUS_COUNT; i++)
         adj_json_str(j, adj_status_name((adj_status_t)i));
     adj_json_close_array(j);
+    adj_json_key(j, "statuses_in_play");  /* beyond SPEC 11.1: a leader on the map */
+    adj_json_open_array(j);
+    for (int i = 0; i < ADJ_STATUS_COUNT; i++)
+        if (adj_status_in_play((adj_status_t)i))
+            adj_json_str(j, adj_status_name((adj_status_t)i));
+    adj_json_close_array(j);
 }
 
 /* ---- keys ---- */

@@ -18,7 +18,12 @@
 
 bool adj_status_in_play(adj_status_t s)
 {
-    return s == ADJ_ST_FIT || s == ADJ_ST_WOUNDED || s == ADJ_ST_ILL;
+    static const bool in[ADJ_STATUS_COUNT] = {
+#define ADJ_X(e, name, in_play) in_play,
+        ADJ_STATUS_LIST(ADJ_X)
+#undef ADJ_X
+    };
+    return in[s];
 }
 
 const char *engine_lid(const adj_engine_t *e, int32_t l)

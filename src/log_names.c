@@ -11,7 +11,7 @@ static const char *const event_names[ADJ_EVENT_COUNT] = {
 };
 
 static const char *const status_names[ADJ_STATUS_COUNT] = {
-#define ADJ_X(e, name) name,
+#define ADJ_X(e, name, in_play) name,
     ADJ_STATUS_LIST(ADJ_X)
 #undef ADJ_X
 };

@@ -271,16 +271,28 @@ static const char *value_key(const char *s, size_t from, size_t off, size_t *kle
     return s + k;
 }
 
+static bool same_word(const char *key, size_t n, const char *word)
+{
+    return strlen(word) == n && !memcmp(key, word, n);
+}
+
+/* A key whose value is a roster id, read from ADJ_EVENT_CATALOGUE (the
+ * table --list-catalogue prints): a kind whose subject is ID, or a field
+ * of type ID in any kind. */
 static bool names_leader(const char *key, size_t n)
 {
-    if ((n == 2 && !memcmp(key, "by", 2)) || (n == 6 && !memcmp(key, "leader", 6)))
+    static const char *const fields[ADJ_FIELD_COUNT] = {
+#define LSP_X(e, k, label, def) #k,
+        ADJ_FIELD_LIST(LSP_X)
+#undef LSP_X
+    };
+#define LSP_F(f, type, req) || (!strcmp(#type, "ID") && same_word(key, n, fields[ADJ_F_##f]))
+#define LSP_K(e, k, subject, f1, f2, f3, f4) \
+    if ((!strcmp(#subject, "ID") && same_word(key, n, #k)) f1 f2 f3 f4) \
         return true;
-    for (int k = 0; k < ADJ_EVENT_COUNT; k++) {
-        const char *name = adj_event_name((adj_event_kind_t)k);
-        if (k != ADJ_EV_TURN && k != ADJ_EV_VP && k != ADJ_EV_END && strlen(name) == n &&
-            !memcmp(name, key, n))
-            return true;
-    }
+    ADJ_EVENT_CATALOGUE(LSP_K, LSP_F, )
+#undef LSP_K
+#undef LSP_F
     return false;
 }
 

@@ -118,7 +118,7 @@
     /* A new log (started, picked, loaded): the form's turn is counted afresh. */
     function newLog(text) {
         K.fresh();
-        $("f-turn").value = "";
+        setValue("f-turn", "");
         setText(text);
     }
 
@@ -135,11 +135,21 @@
      * words, from the engine's catalogue (adjutant --list-catalogue), read
      * before the first replay is shown. */
     const OWED = {};
+    let CATALOGUE = { kinds: [], codes: [], statuses_in_play: [] };
     const catalogueRead = window.adjutant.ready.then(function () {
         return window.adjutant.run(["--list-catalogue"], {});
     }).then(function (res) {
-        for (const o of JSON.parse(res.stdout).obligations) OWED[o.name] = [o.kind, o.words];
-    }).catch(function () { /* the names stand for themselves */ });
+        CATALOGUE = JSON.parse(res.stdout);
+        for (const o of CATALOGUE.obligations) OWED[o.name] = [o.kind, o.words];
+        buildForm(CATALOGUE.kinds);
+        kindChanged();
+        fillRoster();
+    }).catch(function (e) { console.error("the engine's catalogue: " + (e && e.message)); });
+
+    /* The codes of the catalogue whose MEMBER is true (stops, fixable). */
+    function codes(member) {
+        return CATALOGUE.codes.filter(function (c) { return c[member]; }).map(function (c) { return c.code; });
+    }
 
     /* ---- the replay ---- */
     function replay() {
@@ -200,7 +210,7 @@
         showLeaders(j.leaders || []);
         showFix(j);
         showBroken(j, r);
-        if ($("f-kind").value === "turn" && $("f-turn").value === "") fillTurn();
+        fillTurn();
     }
 
     function showTurn(j) {
@@ -265,7 +275,7 @@
             tr.appendChild(el("td", l.side));
             tr.appendChild(el("td", l.status + (l.level ? (l.status === "ill" ? ", " + l.level + " turn" + (l.level === 1 ? "" : "s") + " left" : ", level " + l.level) : "") +
                 (l.replaced_by ? ", replaced by " + l.replaced_by : "")));
-            tr.appendChild(el("td", l.inactive ? "Inactive" : (l.status === "fit" || l.status === "wounded" || l.status === "ill") ? "Active" : "—"));
+            tr.appendChild(el("td", l.inactive ? "Inactive" : CATALOGUE.statuses_in_play.indexOf(l.status) >= 0 ? "Active" : "—"));
             body.appendChild(tr);
         }
     }
@@ -282,7 +292,8 @@
      * a scenario that no ladder file picked here lends. */
     function brokenWords(j, r) {
         const diags = j ? j.diagnostics || [] : [];
-        const d = diags.find(function (x) { return x.code === "yaml-syntax" || x.code === "bad-document" || x.code === "yaml-alias"; });
+        const stops = codes("stops");  /* the codes that stop the reader */
+        const d = diags.find(function (x) { return stops.indexOf(x.code) >= 0; });
         if (!d) return null;
         const sc = d.code === "bad-document" && !ladderFile && !j.ladder ? scenarioNamed(r.text, r.marks) : null;
         if (sc !== null)
@@ -301,9 +312,9 @@
 
     /* At the end: the claimed tally beside the regenerated one, and fix's
      * correction of every claim the replay settles (SPEC §12). */
-    const FIXABLE = ["vp-tally-mismatch", "imc-mismatch", "result-mismatch", "vp-mismatch", "state-mismatch"];
     function showFix(j) {
-        const offer = (j.diagnostics || []).some(function (d) { return FIXABLE.indexOf(d.code) >= 0; });
+        const fixable = codes("fixable");
+        const offer = (j.diagnostics || []).some(function (d) { return fixable.indexOf(d.code) >= 0; });
         $("rec-fix").hidden = !offer;
     }
 
@@ -320,7 +331,22 @@
         });
     }
 
-    /* ---- the form ---- */
+    /* ---- the form, from the catalogue's kinds ---- */
+    /* One control a field name, type and values (a field that means the
+     * same in two kinds is one control: Leader, MP, Level), shown for the
+     * kinds that have it; each kind's subject (its key's value) first. Every
+     * label, type, bound and value list is the catalogue's. */
+    const KINDS = {};      /* kind name -> [{f: field, c: control}], subject first */
+    const CONTROLS = [];   /* {key, id, type, el, p, req: {kind: required}} in the form's order */
+    const SUBJECTS = {     /* the subject's control (its words are the page's) */
+        leader: { name: "leader", label: "Leader", type: "leader", required: true },
+        side: { name: "side", label: "Side", type: "side", required: true },
+        turn: { name: "turn", label: "Turn", type: "int", required: true },
+        claim: { name: "ends", label: "", type: "claim", required: false }
+    };
+    const ROSTER_TYPES = ["leader", "side"];
+    const SELECTS = ["die", "bool", "enum", "leader", "side"];
+
     function options(select, values, first) {
         const was = select.value;
         select.replaceChildren();
@@ -329,12 +355,81 @@
         if (values.indexOf(was) >= 0) select.value = was;
     }
 
+    function newControl(f, key) {
+        const taken = CONTROLS.some(function (c) { return c.id === "f-" + f.name.replace(/_/g, "-"); });
+        const id = "f-" + f.name.replace(/_/g, "-") + (taken ? "-" + f.kind : "");
+        const p = el(f.type === "claim" ? "div" : "p", undefined, "field");
+        let input;
+        if (f.type === "claim") {
+            input = p;
+        } else if (SELECTS.indexOf(f.type) < 0) {  /* int, text (and a type the page does not know yet) */
+            input = el("input");
+            input.type = f.type === "int" ? "number" : "text";
+            if (f.type === "int") input.step = "1";
+        } else {
+            input = el("select");
+            if (f.type === "die") { const v = []; for (let i = f.min; i <= f.max; i++) v.push(String(i)); options(input, v, ""); }
+            else if (f.type === "bool") options(input, ["true", "false"], "");
+            else if (f.type === "enum") options(input, f.values, "");
+            else options(input, [], "");
+        }
+        input.id = id;
+        if (f.type !== "claim") {
+            const label = el("label", f.label);
+            label.htmlFor = id;
+            p.append(label, " ", input);
+        }
+        return { key: key, id: id, type: f.type, el: input, p: p, req: {} };
+    }
+
+    /* The catalogue's kinds: the kind list and each kind's controls. A new
+     * control goes before the first later field of its kind already placed,
+     * so each kind shows its fields in the catalogue's order. */
+    function ctlKey(f) { return f.name + " " + f.type + " " + JSON.stringify(f.values || null); }
+
+    function buildForm(kinds) {
+        const order = CONTROLS;
+        for (const k of kinds) {
+            const subject = SUBJECTS[k.subject] || { name: k.subject, label: k.subject, type: "text", required: true };
+            const fields = [subject].concat(k.fields);
+            KINDS[k.name] = [];
+            fields.forEach(function (f, i) {
+                const key = ctlKey(f);
+                let c = order.find(function (x) { return x.key === key; });
+                if (!c) {
+                    c = newControl(Object.assign({ kind: k.name }, f), key);
+                    const later = fields.slice(i + 1).map(ctlKey);
+                    const at = order.findIndex(function (x) { return later.indexOf(x.key) >= 0; });
+                    order.splice(at < 0 ? order.length : at, 0, c);
+                }
+                c.req[k.name] = f.required;
+                KINDS[k.name].push({ f: f, c: c });
+            });
+        }
+        const form = $("f-kind").closest(".form");
+        for (const c of order) form.appendChild(c.p);
+        const words = {};  /* the kind list's words in index.html, where it has them */
+        const was = $("f-kind").value;
+        for (const o of $("f-kind").options) words[o.value] = o.textContent;
+        options($("f-kind"), []);
+        for (const k of kinds) { const o = el("option", words[k.name] || k.name); o.value = k.name; $("f-kind").appendChild(o); }
+        if (kinds.some(function (k) { return k.name === was; })) $("f-kind").value = was;
+    }
+
+    /* The control of KIND's field NAME (the subject's name for the subject). */
+    function control(kind, name) {
+        const x = (KINDS[kind] || []).find(function (y) { return y.f.name === name; });
+        return x ? x.c.el : null;
+    }
+    function setValue(id, v) { const e = $(id); if (e) e.value = v; }
+
     function fillRoster() {
+        const kind = $("f-kind").value;
         const ids = roster.map(function (l) { return l.id; });
-        options($("f-leader"), ids, $("f-kind").value === "vp" ? "not given" : "choose");
-        options($("f-by"), ids, "choose");
-        options($("f-side"), sides, "choose");
+        for (const c of CONTROLS)
+            if (ROSTER_TYPES.indexOf(c.type) >= 0) options(c.el, c.type === "side" ? sides : ids, c.req[kind] === false ? "not given" : "choose");
         const ends = $("f-ends");
+        if (!ends) return;
         const have = Array.from(ends.querySelectorAll("input")).map(function (i) { return i.dataset.side; });
         if (have.join("\n") === sides.join("\n")) return;
         ends.replaceChildren();
@@ -348,23 +443,30 @@
         });
     }
 
-    /* The form's optional controls, and the kinds for which Leader is
-     * optional: each starts at "not given" for every new entry and when the
-     * kind changes, so nothing is claimed that the player did not give. */
-    const OPTIONAL = ["f-modifier", "f-mp", "f-to", "f-zoc", "f-result-illness", "f-result-duration", "f-result",
-        "f-reason", "f-inactive", "f-note"];
-    const LEADER_OPTIONAL = ["vp"];
+    /* Each optional control starts at "not given" for every new entry and
+     * when the kind changes, so nothing is claimed that the player did not
+     * give: those optional in KIND, and those optional wherever they show. */
     function clearOptional(kind) {
-        for (const id of OPTIONAL) $(id).value = "";
-        if (LEADER_OPTIONAL.indexOf(kind) >= 0) $("f-leader").value = "";
-        if (kind !== "wound") $("f-level").value = "";  /* optional for state */
+        for (const c of CONTROLS) {
+            if (c.type === "claim") continue;
+            const shown = kind in c.req, optional = Object.keys(c.req).every(function (k) { return !c.req[k]; });
+            if ((shown && !c.req[kind]) || (!shown && optional)) c.el.value = "";
+        }
     }
 
     function showKind() {
         const kind = $("f-kind").value;
-        for (const p of document.querySelectorAll("#rec-entry .field[data-kinds]"))
-            p.hidden = p.dataset.kinds.split(" ").indexOf(kind) < 0;
-        $("f-leader").options.length && ($("f-leader").options[0].textContent = LEADER_OPTIONAL.indexOf(kind) >= 0 ? "not given" : "choose");
+        const fields = KINDS[kind] || [];
+        for (const c of CONTROLS) c.p.hidden = !(kind in c.req);
+        for (const x of fields) {
+            const e = x.c.el;
+            if (e.tagName === "SELECT" && e.options.length && e.options[0].value === "")
+                e.options[0].textContent = x.f.required ? "choose" : "not given";
+            if (e.type === "number") {
+                if (x.f.min === null || x.f.min === undefined) e.removeAttribute("min"); else e.min = String(x.f.min);
+                if (x.f.max === null || x.f.max === undefined) e.removeAttribute("max"); else e.max = String(x.f.max);
+            }
+        }
         fillTurn();
     }
 
@@ -374,72 +476,68 @@
     }
 
     function fillTurn() {
-        if ($("f-kind").value === "turn" && $("f-turn").value === "" && last && last.json && last.text === full()) {
+        const box = $("f-turn");
+        if (box && $("f-kind").value === "turn" && box.value === "" && last && last.json && last.text === full()) {
             const t = last.json.turn;
             const first = /^first_turn:[ \t]*(-?[0-9]+)/m.exec(last.text.slice(0, 1 << 16));
-            $("f-turn").value = t === null || t === undefined ? (first ? first[1] : "1") : String(t + 1);
+            box.value = t === null || t === undefined ? (first ? first[1] : "1") : String(t + 1);
         }
     }
 
+    /* The form set for the entry that meets an obligation: its leader
+     * given, its die not yet, the focus on its first field to give. */
     function fillFor(kind, leader) {
         $("f-kind").value = kind;
         kindChanged();
-        $("f-leader").value = leader;
-        $("f-roll").value = "";
-        (kind === "replace" ? $("f-by") : $("f-roll")).focus();
+        const who = control(kind, "leader");
+        if (who) who.value = leader;
+        const k = CATALOGUE.kinds.find(function (x) { return x.name === kind; });
+        if (k && k.die) control(kind, k.die).value = "";
+        const first = (KINDS[kind] || []).slice(1).find(function (x) { return x.f.required; });
+        if (first) first.c.el.focus();
         $("rec-said").textContent = "The form is set for " + kind + ": " + leader + ".";
     }
 
     const INT = /^[-+]?[0-9]+$/;
 
-    /* The form's event as [key, value] pairs, or throws an Error saying what is missing. */
-    function formEvent() {
-        const kind = $("f-kind").value;
-        const v = function (id) { return $(id).value.trim(); };
-        const fields = [];
-        const need = function (id, what) {
-            const x = v(id);
-            if (x === "") throw new Error("Give the " + what + " first.");
-            return x;
-        };
-        const int = function (id, what, required) {
-            const x = required ? need(id, what) : v(id);
-            if (x === "") return;
-            if (!INT.test(x)) throw new Error("The " + what + " must be a whole number.");
-            return x;
-        };
-        const put = function (key, value) { if (value !== undefined && value !== "") fields.push([key, value]); };
-        if (kind === "turn") fields.push(["turn", { int: int("f-turn", "turn", true) }]);
-        else if (kind === "vp") fields.push(["vp", { str: need("f-side", "side") }]);
-        else if (kind === "end") {
+    /* One field's value as the log writes it ({int}, {str}, {bool}, {map}),
+     * undefined when not given, or throws an Error saying what is missing. */
+    function fieldValue(f, e) {
+        if (f.type === "claim") {
             const claim = [];
-            for (const i of $("f-ends").querySelectorAll("input")) {
+            for (const i of e.querySelectorAll("input")) {
                 const x = i.value.trim();
                 if (x === "") continue;
                 if (!INT.test(x)) throw new Error("The total for " + i.dataset.side + " must be a whole number.");
                 claim.push([i.dataset.side, x]);
             }
-            fields.push(["end", { map: claim }]);
-        } else fields.push([kind, { str: need("f-leader", "leader") }]);
-        const num = function (key, id, what, req) { const x = int(id, what, req); if (x !== undefined) put(key, { int: x }); };
-        const str = function (key, id) { if (v(id) !== "") put(key, { str: $(id).value }); };
-        const bool = function (key, id) { if (v(id) !== "") put(key, { bool: v(id) === "true" }); };
-        if (["activate", "illness", "duration", "sustain"].indexOf(kind) >= 0) put("roll", { int: need("f-roll", "roll") });
-        if (kind === "activate") { num("modifier", "f-modifier", "modifier"); num("mp", "f-mp", "MP"); }
-        if (kind === "move") { str("to", "f-to"); num("mp", "f-mp", "MP"); bool("enemy_zoc", "f-zoc"); }
-        if (kind === "illness" && v("f-result-illness")) put("result", { str: v("f-result-illness") });
-        if (kind === "duration" && v("f-result-duration")) put("result", { str: v("f-result-duration") });
-        if (kind === "sustain") str("result", "f-result");
-        if (kind === "wound") num("level", "f-level", "level", true);
-        if (kind === "flip") put("to", { str: need("f-flip", "side the counter is turned to") });
-        if (kind === "replace") put("by", { str: need("f-by", "leader who replaces him (By)") });
-        if (kind === "vp") {
-            num("points", "f-points", "points", true);
-            if (v("f-leader") !== "") put("leader", { str: v("f-leader") });
-            str("reason", "f-reason");
+            return { map: claim };
         }
-        if (kind === "state") { put("status", { str: need("f-status", "status") }); num("level", "f-level", "level"); bool("inactive", "f-inactive"); }
-        str("note", "f-note");
+        const x = e.value.trim();
+        if (x === "") {
+            if (f.required) throw new Error((e.tagName === "SELECT" ? "Choose " : "Give ") + f.label + " first.");
+            return undefined;
+        }
+        if (f.type === "int") {
+            if (!INT.test(x)) throw new Error(f.label + " must be a whole number.");
+            return { int: x };
+        }
+        if (f.type === "die") return { int: x };
+        if (f.type === "bool") return { bool: x === "true" };
+        if (f.type === "text") return { str: e.value };
+        return { str: x };
+    }
+
+    /* The form's event as [key, value] pairs: the kind's key and its
+     * subject, then its fields in the catalogue's order. */
+    function formEvent() {
+        const kind = $("f-kind").value;
+        const fields = [];
+        (KINDS[kind] || []).forEach(function (x, i) {
+            const v = fieldValue(x.f, x.c.el);
+            if (v !== undefined) fields.push([i === 0 ? kind : x.f.name, v]);
+        });
+        if (!fields.length) throw new Error("The form is not ready: the engine's catalogue is not read yet.");
         return fields;
     }
 
@@ -474,9 +572,12 @@
             setText(text);
             $("rec-said").textContent = "Entry added.";
             requestAnimationFrame(function () { const t = $("rec-log"); t.scrollTop = t.scrollHeight; });
-            clearOptional($("f-kind").value);
-            for (const id of ["f-roll", "f-level", "f-points", "f-flip", "f-status", "f-turn"]) $(id).value = "";
-            for (const i of $("f-ends").querySelectorAll("input")) i.value = "";
+            /* a new entry: every value given goes, but the leaders and side */
+            const kind = $("f-kind").value;
+            clearOptional(kind);
+            for (const c of CONTROLS)
+                if (c.type === "claim") for (const i of c.el.querySelectorAll("input")) i.value = "";
+                else if (ROSTER_TYPES.indexOf(c.type) < 0) c.el.value = "";
         });
     }
 
@@ -591,7 +692,7 @@
     wire();
     showKind();
     ladderFile = storedLadder();
-    K.onPick(function (text) { $("f-turn").value = ""; setText(text); });
+    K.onPick(function (text) { setValue("f-turn", ""); setText(text); });
     const saved = stored();
     let mode = null;
     try { mode = localStorage.getItem(MODE); } catch (e) { mode = null; }

@@ -53,6 +53,9 @@ GAINES_REQ = [
     {"method": "textDocument/definition", "position": [114, 16]},
     {"method": "textDocument/completion", "position": [114, 16]},
     {"method": "textDocument/completion", "position": [114, 4]},
+    # the values of fields that name a leader (replace's by, vp's leader)
+    {"method": "textDocument/completion", "position": [175, 8]},
+    {"method": "textDocument/completion", "position": [179, 12]},
     {"method": "textDocument/documentSymbol"},
     {"method": "textDocument/codeAction"},
 ]

@@ -10,13 +10,15 @@ import subprocess
 
 import yaml
 
-KINDS = ["turn", "activate", "move", "illness", "duration", "sustain", "wound", "flip",
-         "replace", "vp", "state", "end"]
-
 
 def cli(exe, *args):
     r = subprocess.run([exe, *args], capture_output=True)
     return r.returncode, r.stdout.decode(), r.stderr.decode()
+
+
+def kinds(exe):
+    """The event kinds in the catalogue's order (what completion offers)."""
+    return [k["name"] for k in json.loads(cli(exe, "--list-catalogue")[1])["kinds"]]
 
 
 def leader_md(rep, lid):
@@ -167,7 +169,7 @@ def check(exe, steps, tree_a, tree_b):
             labels = [i["label"] for i in items]
             line = text.split("\n")[q["position"][0]][:q["position"][1]]
             if line.strip() == "-":
-                want = KINDS
+                want = kinds(exe)
             else:
                 _, out, _ = cli(exe, "status", "--format", "json", b)
                 want = [l["id"] for l in json.loads(out)["leaders"]]

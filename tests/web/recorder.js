@@ -628,6 +628,70 @@ async function optionalControls(page) {
         "an activation after a change of kind claims no modifier, MP or note: " + JSON.stringify(y.events[y.events.length - 1]));
 }
 
+/* Issue 34: the Record form is the catalogue's. For each kind of
+ * `adjutant --list-catalogue`, the controls the form shows (label, control,
+ * choices, bounds, "choose" or "not given") are the kind's subject and
+ * fields, each as its type makes it: a kind or a field added to the C table
+ * that the page does not show fails here. */
+async function formIsCatalogue(page) {
+    const cat = JSON.parse(spawnSync(adjutantBin, ["--list-catalogue"]).stdout.toString());
+    const st = await page.evaluate(function () { return window.adjutant.recorder.status(); });
+    const ids = st.leaders.map(function (l) { return l.id; }), sides = Object.keys(st.vp);
+    const subject = { leader: { label: "Leader", type: "leader", required: true }, side: { label: "Side", type: "side", required: true },
+        turn: { label: "Turn", type: "int", required: true, min: null, max: null }, claim: { type: "claim" } };
+    const want = function (f) {
+        const first = f.required ? "choose" : "not given";
+        switch (f.type) {
+        case "claim": return "claim " + sides.join(",");
+        case "die": { const v = []; for (let i = f.min; i <= f.max; i++) v.push(i); return "select " + f.label + " [" + first + "] " + v.join(","); }
+        case "enum": return "select " + f.label + " [" + first + "] " + f.values.join(",");
+        case "bool": return "select " + f.label + " [" + first + "] true,false";
+        case "leader": return "select " + f.label + " [" + first + "] " + ids.join(",");
+        case "side": return "select " + f.label + " [" + first + "] " + sides.join(",");
+        case "int": return "number " + f.label + " " + (f.min === null ? "" : f.min) + ".." + (f.max === null ? "" : f.max);
+        default: return "text " + f.label;
+        }
+    };
+    const kinds = await page.$eval("#f-kind", function (s) { return Array.from(s.options).map(function (o) { return o.value; }); });
+    check(JSON.stringify(kinds) === JSON.stringify(cat.kinds.map(function (k) { return k.name; })),
+        "the form's kinds are the catalogue's: " + JSON.stringify(kinds));
+    for (const k of cat.kinds) {
+        await setField(page, "Kind", "combobox", k.name);
+        const shown = await page.$$eval("#rec-entry .form > .field:not([hidden])", function (all) {
+            return all.filter(function (p) { return !p.querySelector("#f-kind"); }).map(function (p) {
+                if (p.id === "f-ends") return "claim " + Array.from(p.querySelectorAll("input")).map(function (i) { return i.dataset.side; }).join(",");
+                const c = p.querySelector("select, input"), label = c.labels[0].textContent;
+                if (c.tagName === "SELECT") return "select " + label + " [" + c.options[0].textContent + "] " +
+                    Array.from(c.options).slice(1).map(function (o) { return o.value; }).join(",");
+                return c.type === "number" ? "number " + label + " " + c.min + ".." + c.max : c.type + " " + label;
+            });
+        });
+        const expect = [want(subject[k.subject])].concat(k.fields.map(want));
+        check(JSON.stringify(shown.slice().sort()) === JSON.stringify(expect.slice().sort()),
+            "the form for " + k.name + " is the catalogue's:\n  shown " + JSON.stringify(shown) + "\n  catalogue " + JSON.stringify(expect));
+    }
+}
+
+/* Issue 34: the statuses in play and the fixable codes are the
+ * catalogue's: a leader's counter is Active for a status of
+ * statuses_in_play (a reserve leader's is not); fix is offered for a log
+ * whose findings include a fixable code, not for one whose findings do not. */
+async function catalogueReads(page) {
+    const cat = JSON.parse(spawnSync(adjutantBin, ["--list-catalogue"]).stdout.toString());
+    const head = "format: adjutant/1\nfirst_turn: 1\nlast_turn: 3\nsides: [CSA, USA]\nleaders:\n  - {id: lee, side: CSA}\n" +
+        "  - {id: porter, side: USA, reserve: true}\nevents:\n  - turn: 1\n";
+    for (const [tail, what] of [["  - end: {CSA: x, USA: 0}\n", "an ill-typed claim"], ["  - move: lee\n", "a move without activation"]]) {
+        await page.evaluate(function (t) { return window.adjutant.recorder.load(t); }, head + tail);
+        const st = JSON.parse(native(["status", "--format", "json", "game.yaml"], head + tail).stdout);
+        const fixable = st.diagnostics.some(function (d) { return cat.codes.some(function (c) { return c.code === d.code && c.fixable; }); });
+        const offered = await page.$eval("#rec-fix", function (b) { return !b.hidden; });
+        check(offered === fixable && (what !== "an ill-typed claim" || fixable), what + ": fix offered " + offered + ", a fixable code " + fixable);
+        const rows = await page.$$eval("#rec-leaders tbody tr", function (r) { return r.map(function (x) { return x.lastChild.textContent; }); });
+        const want = st.leaders.map(function (l) { return l.inactive ? "Inactive" : cat.statuses_in_play.indexOf(l.status) >= 0 ? "Active" : "\u2014"; });
+        check(JSON.stringify(rows) === JSON.stringify(want) && rows[1] === "\u2014", what + ": the counters " + JSON.stringify(rows) + " vs " + JSON.stringify(want));
+    }
+}
+
 /* Issue 33 item 24: the Record form on a phone: every select, input and
  * button at least 44 px tall, the 8.13 checkbox's hit area 24 x 24 px; an
  * undo's message names the entry removed. */
@@ -867,6 +931,9 @@ async function checkLadder(page) {
         await blankAndOpen(page);
         await openChecks(page);
         await optionalControls(page);
+        await formIsCatalogue(page);
+        await catalogueReads(page);
+        await optionalControls(page);  /* again: phone() undoes its last entry */
         await phone(page);
         await noStorage(browser, where.url, hook);
         await timing(page);
