@@ -42,10 +42,11 @@ typedef enum adj_field_e {
 
 /* The catalogue of event kinds (SPEC 2), the one place a kind is declared:
  *
- *   X(ENUM, key, SUBJECT, F1, F2, F3, F4)
+ *   X(ENUM, key, WORDS, SUBJECT, F1, F2, F3, F4)
  *
  * `key` is the kind key as written (stringified) and names the engine's
- * handler, on_<key>. SUBJECT is the type of the kind key's value; each Fi is
+ * handler, on_<key>. WORDS say what the kind records, after its name in the
+ * page's list of kinds ("" for none). SUBJECT is the type of the kind key's value; each Fi is
  * F(FIELD, TYPE, REQUIRED) -- FIELD a row of ADJ_FIELD_LIST, REQUIRED 1 or
  * 0 -- or N for no field. Types: INT, INT_NONNEG, INT_POS, POINTS (an
  * integer of at most ADJ_MAX_VP in size), BOOL, STRING, ID
@@ -54,22 +55,26 @@ typedef enum adj_field_e {
  * Derived from it: the kind enum and names (below), the reader's kind specs,
  * allowed fields, key table and the kind list of its messages
  * (reader_event.c), the engine's handler table and the generator's kinds. */
-#define ADJ_EVENT_CATALOGUE(X, F, N)                                                   \
-    X(TURN, turn, INT, N, N, N, N)                                                     \
-    X(ACTIVATE, activate, ID, F(ROLL, INT, 1), F(MODIFIER, INT, 0),                    \
-      F(MP, INT_NONNEG, 0), N)                                                         \
-    X(MOVE, move, ID, F(TO, STRING, 0), F(MP, INT_NONNEG, 0), F(ENEMY_ZOC, BOOL, 0), N) \
-    X(ILLNESS, illness, ID, F(ROLL, INT, 1), F(RESULT, RESULT_ILLNESS, 0), N, N)       \
-    X(DURATION, duration, ID, F(ROLL, INT, 1), F(RESULT, RESULT_DURATION, 0), N, N)    \
-    X(SUSTAIN, sustain, ID, F(ROLL, INT, 1), F(RESULT, STRING, 0), N, N)               \
-    X(WOUND, wound, ID, F(LEVEL, INT_POS, 1), N, N, N)                                 \
-    X(FLIP, flip, ID, F(TO, FLIP_TO, 1), N, N, N)                                      \
-    X(REPLACE, replace, ID, F(BY, ID, 1), N, N, N)                                     \
-    X(VP, vp, STRING, F(POINTS, POINTS, 1), F(LEADER, ID, 0), F(REASON, STRING, 0), N)    \
-    X(STATE, state, ID, F(STATUS, STATUS, 1), F(LEVEL, INT, 0), F(INACTIVE, BOOL, 0), N) \
-    X(END, end, NOTE, N, N, N, N)
+#define ADJ_EVENT_CATALOGUE(X, F, N)                                                            \
+    X(TURN, turn, "a game turn begins", INT, N, N, N, N)                                        \
+    X(ACTIVATE, activate, "IMC roll", ID, F(ROLL, INT, 1), F(MODIFIER, INT, 0),                 \
+      F(MP, INT_NONNEG, 0), N)                                                                  \
+    X(MOVE, move, "", ID, F(TO, STRING, 0), F(MP, INT_NONNEG, 0), F(ENEMY_ZOC, BOOL, 0), N)     \
+    X(ILLNESS, illness, "the 8.13 check", ID, F(ROLL, INT, 1),                                  \
+      F(RESULT, RESULT_ILLNESS, 0), N, N)                                                       \
+    X(DURATION, duration, "the 8.13 duration roll", ID, F(ROLL, INT, 1),                        \
+      F(RESULT, RESULT_DURATION, 0), N, N)                                                      \
+    X(SUSTAIN, sustain, "Sustain the Attack", ID, F(ROLL, INT, 1), F(RESULT, STRING, 0), N, N)  \
+    X(WOUND, wound, "a casualty", ID, F(LEVEL, INT_POS, 1), N, N, N)                            \
+    X(FLIP, flip, "the counter turned", ID, F(TO, FLIP_TO, 1), N, N, N)                         \
+    X(REPLACE, replace, "a lost leader replaced", ID, F(BY, ID, 1), N, N, N)                    \
+    X(VP, vp, "victory points", STRING, F(POINTS, POINTS, 1), F(LEADER, ID, 0),                 \
+      F(REASON, STRING, 0), N)                                                                  \
+    X(STATE, state, "a leader's state as recorded", ID, F(STATUS, STATUS, 1),                   \
+      F(LEVEL, INT, 0), F(INACTIVE, BOOL, 0), N)                                                \
+    X(END, end, "the game ends", NOTE, N, N, N, N)
 
-/* The kinds alone: X(ENUM, key, SUBJECT, ...) (the fields dropped). */
+/* The kinds alone: X(ENUM, key, WORDS, SUBJECT, ...) (the fields dropped). */
 #define ADJ_EVENT_FIELD_DROP(field, type, required)
 #define ADJ_EVENT_LIST(X) ADJ_EVENT_CATALOGUE(X, ADJ_EVENT_FIELD_DROP, )
 

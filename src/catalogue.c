@@ -33,9 +33,10 @@ typedef struct cat_field_s {
 #define CAT_MAX_FIELDS 4
 
 #define CAT_FIELD(f, t, req) {ADJ_F_##f, CT_##t, req},
-#define CAT_X(e, key, subj, f1, f2, f3, f4) {#key, CT_##subj, {f1 f2 f3 f4}},
+#define CAT_X(e, key, words, subj, f1, f2, f3, f4) {#key, words, CT_##subj, {f1 f2 f3 f4}},
 static const struct {
     const char *name;
+    const char *words;          /* after the name in the page's list of kinds */
     cat_type_t subject;
     cat_field_t fields[CAT_MAX_FIELDS];
 } cat_kinds[ADJ_EVENT_COUNT] = {ADJ_EVENT_CATALOGUE(CAT_X, CAT_FIELD, )};
@@ -43,7 +44,7 @@ static const struct {
 #undef CAT_FIELD
 
 #define CAT_FIELD(f, t, req) +1
-#define CAT_X(e, key, subj, f1, f2, f3, f4) 0 f1 f2 f3 f4,
+#define CAT_X(e, key, words, subj, f1, f2, f3, f4) 0 f1 f2 f3 f4,
 static const int cat_field_count[ADJ_EVENT_COUNT] = {ADJ_EVENT_CATALOGUE(CAT_X, CAT_FIELD, )};
 #undef CAT_X
 #undef CAT_FIELD
@@ -148,6 +149,7 @@ static void put_kinds(adj_json_t *j)
         adj_field_t die = adj_event_die((adj_event_kind_t)k);
         adj_json_open_object(j);
         adj_json_member_str(j, "name", cat_kinds[k].name);
+        adj_json_member_str(j, "words", cat_kinds[k].words);
         adj_json_member_str(j, "subject", subject_name(cat_kinds[k].subject));
         adj_json_key(j, "fields");
         adj_json_open_array(j);

@@ -287,7 +287,7 @@ static bool names_leader(const char *key, size_t n)
 #undef LSP_X
     };
 #define LSP_F(f, type, req) || (!strcmp(#type, "ID") && same_word(key, n, fields[ADJ_F_##f]))
-#define LSP_K(e, k, subject, f1, f2, f3, f4) \
+#define LSP_K(e, k, words, subject, f1, f2, f3, f4) \
     if ((!strcmp(#subject, "ID") && same_word(key, n, #k)) f1 f2 f3 f4) \
         return true;
     ADJ_EVENT_CATALOGUE(LSP_K, LSP_F, )

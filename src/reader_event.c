@@ -32,7 +32,7 @@ static const char *const slot_names[SL_COUNT] = {
  * catalogue order; the first kind_field_count[kind] are used. (N, no
  * field, is passed empty in every derivation.) */
 #define RD_FIELD(f, t, req) {SL_##f, FT_##t, req},
-#define RD_X(e, key, subj, f1, f2, f3, f4) [ADJ_EV_##e] = {FT_##subj, {f1 f2 f3 f4}},
+#define RD_X(e, key, words, subj, f1, f2, f3, f4) [ADJ_EV_##e] = {FT_##subj, {f1 f2 f3 f4}},
 static const struct {
     ftype_t subject;
     fspec_t fields[MAX_FIELDS];
@@ -42,7 +42,7 @@ static const struct {
 
 /* How many fields each kind has. */
 #define RD_FIELD(f, t, req) +1
-#define RD_X(e, key, subj, f1, f2, f3, f4) [ADJ_EV_##e] = 0 f1 f2 f3 f4,
+#define RD_X(e, key, words, subj, f1, f2, f3, f4) [ADJ_EV_##e] = 0 f1 f2 f3 f4,
 static const int kind_field_count[ADJ_EVENT_COUNT] = {ADJ_EVENT_CATALOGUE(RD_X, RD_FIELD, )};
 #undef RD_X
 #undef RD_FIELD
@@ -50,7 +50,7 @@ static const int kind_field_count[ADJ_EVENT_COUNT] = {ADJ_EVENT_CATALOGUE(RD_X, 
 /* The slots each kind takes (its fields and `note`), as bitmasks: checked
  * for every event, so not recomputed from kind_spec each time. */
 #define RD_FIELD(f, t, req) | 1u << SL_##f
-#define RD_X(e, key, subj, f1, f2, f3, f4) [ADJ_EV_##e] = 1u << SL_NOTE f1 f2 f3 f4,
+#define RD_X(e, key, words, subj, f1, f2, f3, f4) [ADJ_EV_##e] = 1u << SL_NOTE f1 f2 f3 f4,
 static const uint32_t kind_allowed[ADJ_EVENT_COUNT] = {ADJ_EVENT_CATALOGUE(RD_X, RD_FIELD, )};
 #undef RD_X
 #undef RD_FIELD

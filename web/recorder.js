@@ -408,11 +408,9 @@
         }
         const form = $("f-kind").closest(".form");
         for (const c of order) form.appendChild(c.p);
-        const words = {};  /* the kind list's words in index.html, where it has them */
         const was = $("f-kind").value;
-        for (const o of $("f-kind").options) words[o.value] = o.textContent;
         options($("f-kind"), []);
-        for (const k of kinds) { const o = el("option", words[k.name] || k.name); o.value = k.name; $("f-kind").appendChild(o); }
+        for (const k of kinds) { const o = el("option", k.words ? k.name + ": " + k.words : k.name); o.value = k.name; $("f-kind").appendChild(o); }
         if (kinds.some(function (k) { return k.name === was; })) $("f-kind").value = was;
     }
 

@@ -14,7 +14,7 @@
 const fs = require("fs");
 const os = require("os");
 const path = require("path");
-const { target, launch } = require("./target");
+const { target, launch, guard } = require("./target");
 const { spawnSync } = require("child_process");
 const puppeteer = require("puppeteer-core");
 const LT = require("../../web/logtext.js");
@@ -419,7 +419,7 @@ async function narrow(page, shots) {
 /* Storage that refuses: the page says the log is not kept. */
 async function noStorage(browser, start, hook) {
     const page = await browser.newPage();
-    hook(page);
+    await hook(page);
     await page.evaluateOnNewDocument(function () {
         Storage.prototype.setItem = function () { const e = new Error("full"); e.name = "QuotaExceededError"; throw e; };
     });
@@ -655,6 +655,9 @@ async function formIsCatalogue(page) {
     const kinds = await page.$eval("#f-kind", function (s) { return Array.from(s.options).map(function (o) { return o.value; }); });
     check(JSON.stringify(kinds) === JSON.stringify(cat.kinds.map(function (k) { return k.name; })),
         "the form's kinds are the catalogue's: " + JSON.stringify(kinds));
+    const said = await page.$eval("#f-kind", function (s) { return Array.from(s.options).map(function (o) { return o.textContent; }); });
+    const words = cat.kinds.map(function (k) { return k.words ? k.name + ": " + k.words : k.name; });
+    check(JSON.stringify(said) === JSON.stringify(words), "the form's kinds say the catalogue's words: " + JSON.stringify(said));
     for (const k of cat.kinds) {
         await setField(page, "Kind", "combobox", k.name);
         const shown = await page.$$eval("#rec-entry .form > .field:not([hidden])", function (all) {
@@ -903,19 +906,10 @@ async function checkLadder(page) {
     scalars();
     const where = await target(site);
     const browser = await launch();
-    const hook = function (page) {
-        page.setRequestInterception(true);
-        page.on("request", function (req) {
-            const u = req.url();
-            if (where.allowed(u)) req.continue();
-            else { fail("a request leaves the " + (where.file ? "file" : "site") + ": " + u); req.abort(); }
-        });
-        page.on("pageerror", function (e) { fail("page error: " + e.message); });
-        page.on("console", function (m) { if (m.type() === "error") fail("console error: " + m.text()); });
-    };
+    const hook = function (page) { return guard(page, where, fail); };
     try {
         const page = await browser.newPage();
-        hook(page);
+        await hook(page);
         await page.setViewport({ width: 1280, height: 900 });
         await page.goto(where.url, { waitUntil: "domcontentloaded" });
         await page.evaluate(function () { localStorage.clear(); });
