@@ -2,7 +2,7 @@
 """Mutation testing of adjutant's rules and value checks.
 
 usage: mutate.py [N] [--seed S] [--timeout SECONDS] [--list] [--only ID]
-                 [--file PATTERN]... [--sanitize]
+                 [--file PATTERN]... [--sanitize] [--work DIR]
 
 Enumerates single mutants of the functions named in TARGETS below, samples
 N of them with a fixed seed (with --file: N of each file it names), and for
@@ -354,10 +354,14 @@ def main():
     ap.add_argument("--only", action="append", default=[], help="run this mutant id")
     ap.add_argument("--file", action="append", default=[],
                     help="only this target file (an fnmatch pattern: 'src/cmd_*.c'); N of each")
+    ap.add_argument("--work", help="the private copy's folder (default build-mutate): two runs at once")
     ap.add_argument("--sanitize", action="store_true", help="build the mutants with ASan+UBSan")
     args = ap.parse_args()
+    global WORK, TREE, BUILD
+    if args.work:
+        WORK = os.path.abspath(args.work)
+        TREE, BUILD = os.path.join(WORK, "tree"), os.path.join(WORK, "build")
     if args.sanitize:
-        global BUILD
         BUILD = os.path.join(WORK, "build-san")
         os.environ["ASAN_OPTIONS"] = "detect_leaks=1:abort_on_error=1"
         os.environ["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
