@@ -18,7 +18,9 @@
 #                       and its Record mode (tests/web/recorder.js)
 #   ./run.sh mutate [N] mutation testing: N sampled mutants (default 140) of the
 #                       rules and value checks against the core tests (unit, expect,
-#                       golden, fix: ctest -L core; slow: ~30 min)
+#                       golden, fix: ctest -L core), and of the newer modules against
+#                       the tests that reach them (slow: ~30 min); --file PATTERN:
+#                       N of each file it names (tests/mutate/mutate.py)
 #
 # Run as root on Debian 12 it installs whatever is missing; otherwise it
 # prints the exact apt-get command to run.
@@ -322,7 +324,7 @@ mutate)
     python3 tests/mutate/mutate.py "$@"
     ;;
 *)
-    sed -n '2,24p' "$0"
+    sed -n '2,26p' "$0"
     exit 2
     ;;
 esac
