@@ -25,7 +25,9 @@
 #                       a temporary folder with the README's commands (tests/dist.sh)
 #   ./run.sh mutate [N] mutation testing: N sampled mutants (default 140) of the
 #                       rules and value checks against the core tests (unit, expect,
-#                       golden, fix: ctest -L core; slow: ~30 min)
+#                       golden, fix: ctest -L core), and of the newer modules against
+#                       the tests that reach them (slow: ~30 min); --file PATTERN:
+#                       N of each file it names (tests/mutate/mutate.py)
 #
 # Run as root on Debian 12 it installs whatever is missing; otherwise it
 # prints the exact apt-get command to run.
@@ -392,7 +394,7 @@ mutate)
     python3 tests/mutate/mutate.py "$@"
     ;;
 *)
-    sed -n '2,32p' "$0"
+    sed -n '2,34p' "$0"
     exit 2
     ;;
 esac

@@ -209,12 +209,11 @@ bool adj_slurp(const char *path, size_t limit, adj_buf_t *out, adj_slurp_status_
 
 /* signals.c: keep descriptors 0-2 from being taken by a log (call first). */
 void adj_guard_std_fds(void);
-/* SIGINT, SIGTERM, SIGHUP end the run at once, exit 128 + the signal's
- * number, even one blocked in an open or a read (a FIFO) (SPEC 13). While
+/* SIGINT, SIGTERM, SIGHUP end the run at once, exit 2, even one blocked in an open or a read (a FIFO) (SPEC 13). While
  * a report is being written (between adj_output_begin and adj_output_end)
  * they set a flag instead: the command finishes that report (within a
- * second), starts none after it, and adjutant exits 128 + the number
- * adj_signal_caught gives (0: none). A second signal stops at once.
+ * second), starts none after it, and adjutant exits 2
+ * (adj_signal_caught gives the signal's number, 0: none). A second signal stops at once.
  * SIGPIPE is ignored: a closed pipe is a failed write (EPIPE, exit 2). */
 void adj_signals_install(void);
 int adj_signal_caught(void);

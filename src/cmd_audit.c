@@ -25,7 +25,7 @@ typedef struct result_s {
 } result_t;
 
 typedef struct totals_s {
-    size_t clean, flawed, io_failed, claims_wrong;
+    size_t io_failed;  /* files not read: the summary's not_read */
     bool written;  /* a file's report is out: the next one follows the format's separator */
     int status;
     adj_buf_t rows, more;   /* owned: --summary's held parts, written once all are in */
@@ -163,10 +163,6 @@ static bool print_result(void *ctx, size_t i)
         bool flawed = r->errors || (c->strict && r->warnings);
         if (flawed && t->status == ADJ_EXIT_OK)
             t->status = ADJ_EXIT_FLAWS;
-        if (r->errors)
-            t->flawed++;
-        else
-            t->clean++;
     }
     adj_buf_free(&r->out);
     t->stopped = t->stopped || adj_signal_caught();

@@ -1,5 +1,8 @@
 # Issue 14 item 11, issue 26 item 13: every command reports a failed write
 # (a full disk) on standard error and exits 2; issue 33 item 14: the actions too.
+# (The summary's CSV rows are written one by one while the pool audits ahead:
+# the games a stop leaves unwritten are freed, which ./run.sh sanitize sees;
+# issue 33 item 26.)
 # usage: write_fail.sh ADJUTANT SOURCE-DIR
 set -u
 adj=$1 src=$2
@@ -10,7 +13,8 @@ for cmd in "--help" "--version" "--list-codes" "--list-options" "help" "audit $l
            "compare $log --ruling repeat-illness=as-wound" "audit --help" \
            "status $log" "status --format json $log" "dice $log" "dice --format json $log" \
            "fix $log" "fix --diff $src/tests/logs/diag/imc-mismatch.yaml" \
-           "audit --format html $log" "audit --format sarif $log" "audit --format github $log"; do
+           "audit --format html $log" "audit --format sarif $log" "audit --format github $log" \
+           "audit --summary --format csv -j 2 $log $log $log $log $log $log"; do
     err=$("$adj" $cmd 2>&1 > /dev/full)
     st=$?
     err=${err##*$'\n'}  # the last line: fix tells its changes first

@@ -127,6 +127,15 @@ case("state-fields", no_level, no_level.replace("status: wounded", "status: fit"
      ["37:13: status wounded -> fit (state-mismatch)"])
 case("end-flow", log(csa="7"), log(), ["40:16: CSA 7 -> 1 (vp-tally-mismatch)"])
 
+# a corrected mp that a later move now exceeds: corrected, and the move's finding left
+# (a mutant that refused it, "it draws 1 move-exceeds-mp, not 0", passed every test:
+# issue 33 item 26)
+over = log(mp="4").replace("  - move: porter\n    mp: 3\n", "  - move: porter\n    mp: 4\n")
+case("mp-then-move", over, over.replace("mp: 4\n  - move", "mp: 3\n  - move"),
+     ["19:9: mp 4 -> 3 (imc-mismatch)"], status=1,
+     left="mp-then-move.yaml:20:5: error: porter has now spent 4 MP but the activation gave 3 "
+     "[move-exceeds-mp, rule base]\n")
+
 # ---- all together, with their comments kept ----
 every = dict(mp="4", result="none", points="2", status="wounded", level="1", csa="7")
 ALL_CHANGES = ["19:9: mp 4 -> 3 (imc-mismatch)", "29:13: result none -> inactive (result-mismatch)",
@@ -538,6 +547,12 @@ for k, (side, shown) in enumerate((("A" * 1000, "A" * 1000), ("A" * 1001, "? " +
     want = "{" + shown + ": 0, USA: 0}"
     case(f"long-side-{k}", t, t.replace("end: null", "end: " + want),
          [f"7:10: end null -> {want} (vp-tally-mismatch)"])
+
+# every width of character in a quoted side: 2, 3 and 4 bytes, a quote and a backslash
+# (a mutant that took a 3-byte character for 2 bytes passed every test: issue 33 item 26)
+t = sides_log("\u00e9\u20ac\U0001F600", 'q\\"\\\\')
+want = '{"\\xE9\\u20AC\\U0001F600": 0, "q\\"\\\\": 0}'
+case("side-widths", t, t.replace("end: null", "end: " + want), [f"7:10: end null -> {want} (vp-tally-mismatch)"])
 
 CUT = DEAD + "  - end: TEXT\n"
 # (characters, not bytes: 59 two-byte characters and an x are 60)

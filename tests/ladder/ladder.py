@@ -426,7 +426,8 @@ def case_reader_gaps():
              "  - name: Ann\n    nick: An\n",
              "fmt/adjutant-ladder.yaml": "# a ladder\n\nname: x\n",
              "two/adjutant-ladder.yaml": "format: adjutant-ladder/1\n---\n"
-             "format: adjutant-ladder/1\n"})
+             "format: adjutant-ladder/1\n",
+             "plist/adjutant-ladder.yaml": "format: adjutant-ladder/1\nplayers: Ann\nname: x\n"})
     st, out, err = run(["ladder", "dup"], r)
     check("a key given twice in a scenario, with a list value", (st, out, err) == (
         2, "", "dup/adjutant-ladder.yaml:5:5: error: key \"sides\" repeated in a scenario; the "
@@ -443,6 +444,10 @@ def case_reader_gaps():
     check("a second document: not valid", (st, out, err) == (
         2, "", "two/adjutant-ladder.yaml:2:1: error: a ladder file holds one YAML document; a "
                "second one starts here [bad-document, ladder]\n"), (st, out, err))
+    st, out, err = run(["ladder", "plist"], r)
+    check("`players` not a list: not valid, said", (st, out, err) == (
+        2, "", "plist/adjutant-ladder.yaml:2:10: error: `players` must be a list of {name, "
+               "aliases} [bad-field, ladder]\n"), (st, out, err))
     shutil.rmtree(d)
 
 

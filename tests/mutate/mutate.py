@@ -1,13 +1,19 @@
 #!/usr/bin/env python3
 """Mutation testing of adjutant's rules and value checks.
 
-usage: mutate.py [N] [--seed S] [--timeout SECONDS] [--list] [--only ID] [--sanitize]
+usage: mutate.py [N] [--seed S] [--timeout SECONDS] [--list] [--only ID]
+                 [--file PATTERN]... [--sanitize] [--work DIR]
 
 Enumerates single mutants of the functions named in TARGETS below, samples
-N of them with a fixed seed, and for each one: writes the mutated file into
-a private copy of the tree (build-mutate/tree), rebuilds it incrementally
-(build-mutate/build, -j2) and runs the core tests (ctest label `core`: unit,
-expect, golden, fix), stopping at the first failure. A mutant is `killed` when a
+N of them with a fixed seed (with --file: N of each file it names), and for
+each one: writes the mutated file into a private copy of the tree
+(build-mutate/tree), rebuilds it incrementally (build-mutate/build, -j2) and
+runs the file's tests, stopping at the first failure. The rules and the
+reader's value checks run the core tests (ctest label `core`: unit, expect,
+golden, fix). A file listed in WIDE (the commands, the runner, the ladder,
+names, the summary, dice, fix) runs in two stages: its own tests first (a
+ctest -R regex: quick), and only when they all pass the whole fast tier but
+the tests that cannot reach it (WIDE_EXCLUDE). A mutant is `killed` when a
 test fails or times out, `survived` when every test passes, `no-build` when
 it does not compile. With --sanitize the copy is built with ASan+UBSan
 (build-mutate/build-san), so leaks and bad reads also kill. Mutants listed in tests/mutate/equivalent.txt (same
@@ -40,7 +46,60 @@ TARGETS = {
     "src/reader_text.c": ["reader_text_int", "reader_text_bool", "reader_id_ok"],
     "src/reader_header_keep.c": ["reader_side_index"],
     "src/reader_event.c": ["read_claim", "check_value"],
+    # the newer modules (issue 33 item 26), each with its WIDE tests below
+    "src/runner.c": ["*"],
+    "src/replay.c": ["*"],
+    "src/cmd_audit.c": ["*"],
+    "src/cmd_audit_html.c": ["*"],
+    "src/cmd_compare.c": ["*"],
+    "src/cmd_dice.c": ["*"],
+    "src/cmd_explain.c": ["*"],
+    "src/cmd_ladder.c": ["*"],
+    "src/cmd_status.c": ["*"],
+    "src/reader_ladder.c": ["*"],
+    "src/ladder.c": ["*"],
+    "src/names.c": ["*"],
+    "src/summary.c": ["*"],
+    "src/report_summary_json.c": ["*"],
+    "src/report_summary_text.c": ["*"],
+    "src/report_summary_html.c": ["*"],
+    "src/report_csv.c": ["*"],
+    "src/dice_order.c": ["*"],
+    "src/mathfn.c": ["*"],
+    # fix's parts since the runner: collection claims, long side keys, the
+    # ladder, refusals, output and the command's arguments
+    "src/fix.c": ["put_side", "fix_end", "fix_place", "fix_before_take", "fix_differs",
+                  "fix_refused", "fix_diff", "fix_output", "fix_write", "adj_cmd_fix"],
 }
+# A file here runs the fast tier (less WIDE_EXCLUDE) instead of `core`, its
+# quick first stage being the tests that name it (a ctest -R regex).
+_CLI = r"^(golden/|faults/|status-pipe|formats|cli-lists|quickstart)"
+WIDE = {
+    "src/runner.c": _CLI + r"|^(fix|ladder|dice)$",
+    "src/replay.c": r"^(golden/|fix$|dice$|faults/)",
+    "src/cmd_audit.c": _CLI,
+    "src/cmd_audit_html.c": _CLI + r"|^html$|^summary-html$",
+    "src/cmd_compare.c": _CLI,
+    "src/cmd_dice.c": _CLI + r"|^dice$",
+    "src/cmd_explain.c": _CLI,
+    "src/cmd_ladder.c": _CLI + r"|^ladder$",
+    "src/cmd_status.c": _CLI,
+    "src/reader_ladder.c": r"^(golden/|ladder$|faults/|summary-)",
+    "src/ladder.c": r"^(golden/|ladder$|faults/|summary-|dice$)",
+    "src/names.c": r"^(golden/|unit/test_names$|faults/names$|dice$|summary-|ladder$)",
+    "src/summary.c": r"^(golden/|unit/test_summary$|summary-)",
+    "src/report_summary_json.c": r"^(golden/|summary-)",
+    "src/report_summary_text.c": r"^(golden/|summary-)",
+    "src/report_summary_html.c": r"^(golden/|summary-)",
+    "src/report_csv.c": r"^(golden/|summary-)",
+    "src/dice_order.c": r"^(golden/|dice$|unit/test_stats$)",
+    "src/mathfn.c": r"^(golden/|dice$|unit/test_stats$)",
+    "src/fix.c": r"^(fix$|golden/fix|faults/)",
+}
+# the slow ones of the fast tier that run none of these files' code, and
+# expect (297 audits, 80 s: the engine's, which the goldens also drive); html
+# (the audit's HTML report, 25 s) runs for cmd_audit_html.c only
+WIDE_EXCLUDE = r"^(generated|install|bench-floor|size-limits|layers|schema|expect/.*)$"
 SEED = 12
 N_DEFAULT = 140
 TIMEOUT = 120          # seconds per mutant, build excluded
@@ -167,6 +226,7 @@ def line_mutants(code, text):
                 new = text[:m.start()] + str(v + d) + text[m.end():]
                 out.append((f"const[{v}{name}]", m.start() + 1, new))
     if (stripped.endswith(";") and not DECL.match(stripped)
+            and not re.fullmatch(r"\(void\)\s*\w+;", stripped)  # "unused": nothing to delete
             and re.match(r"[\w*(]+", stripped)
             and re.match(r"[\w*(]+", stripped).group(0).strip("*(") not in KEYWORDS
             and stripped.count("(") == stripped.count(")")
@@ -176,9 +236,10 @@ def line_mutants(code, text):
     return out
 
 
-def enumerate_mutants():
+def enumerate_mutants(files):
     mutants = []
-    for path, patterns in TARGETS.items():
+    for path in files:
+        patterns = TARGETS[path]
         with open(os.path.join(ROOT, path), encoding="utf-8") as f:
             lines = f.read().split("\n")
         funcs, code = functions(lines)
@@ -221,7 +282,7 @@ def run(cmd, timeout=None, **kw):
         return None, "timeout"
 
 
-def prepare(sanitize):
+def prepare(sanitize, suites):
     """A fresh copy of the tree, configured and built unmutated; the fast
     tests must pass on it."""
     if os.path.exists(TREE):
@@ -243,9 +304,20 @@ def prepare(sanitize):
     rc, out = run(["cmake", "--build", BUILD, "-j2"])
     if rc != 0:
         sys.exit("mutate: the unmutated tree does not build:\n" + out)
-    rc, out = run(["ctest", "--test-dir", BUILD, "-L", CTEST_LABEL, "-j2"])
-    if rc != 0:
-        sys.exit("mutate: the core tests fail on the unmutated tree:\n" + out[-3000:])
+    for suite in suites:
+        rc, out = run(["ctest", "--test-dir", BUILD, "-j2"] + suite)
+        if rc != 0:
+            sys.exit(f"mutate: the tests ({' '.join(suite)}) fail on the unmutated tree:\n"
+                     + out[-3000:])
+
+
+def stages(path):
+    """The ctest selections a mutant of PATH runs, one after the other: the
+    next only when every test of the one before passed."""
+    if path not in WIDE:
+        return [["-L", CTEST_LABEL]]
+    exclude = WIDE_EXCLUDE if path == "src/cmd_audit_html.c" else WIDE_EXCLUDE[:-2] + "|html)$"
+    return [["-L", "fast", "-R", WIDE[path]], ["-L", "fast", "-E", exclude]]
 
 
 def try_mutant(m, timeout):
@@ -261,9 +333,14 @@ def try_mutant(m, timeout):
         rc, out = run(["cmake", "--build", BUILD, "-j2"], timeout=600)
         if rc != 0:
             return "no-build"
-        rc, out = run(["ctest", "--test-dir", BUILD, "-L", CTEST_LABEL, "-j2",
-                       "--stop-on-failure", "--timeout", "10"], timeout=timeout)
-        return "survived" if rc == 0 else "killed"
+        # a wide file's tests include slower ones (a pool, signals, a 25 s html check)
+        per_test = "60" if m["path"] in WIDE else "10"
+        for suite in stages(m["path"]):
+            rc, out = run(["ctest", "--test-dir", BUILD, "-j2", "--stop-on-failure",
+                           "--timeout", per_test] + suite, timeout=timeout)
+            if rc != 0:
+                return "killed"
+        return "survived"
     finally:
         with open(path, "w", encoding="utf-8") as f:
             f.write(original)
@@ -278,40 +355,68 @@ def main():
     ap.add_argument("--timeout", type=int, default=TIMEOUT)
     ap.add_argument("--list", action="store_true", help="print the sampled mutants only")
     ap.add_argument("--only", action="append", default=[], help="run this mutant id")
+    ap.add_argument("--file", action="append", default=[],
+                    help="only this target file (an fnmatch pattern: 'src/cmd_*.c'); N of each")
+    ap.add_argument("--work", help="the private copy's folder (default build-mutate): two runs at once")
     ap.add_argument("--sanitize", action="store_true", help="build the mutants with ASan+UBSan")
     args = ap.parse_args()
+    global WORK, TREE, BUILD
+    if args.work:
+        WORK = os.path.abspath(args.work)
+        TREE, BUILD = os.path.join(WORK, "tree"), os.path.join(WORK, "build")
     if args.sanitize:
-        global BUILD
         BUILD = os.path.join(WORK, "build-san")
         os.environ["ASAN_OPTIONS"] = "detect_leaks=1:abort_on_error=1"
         os.environ["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
 
-    everything = sorted(enumerate_mutants(), key=lambda m: m["id"])
+    files = [p for p in TARGETS if not args.file or any(fnmatch.fnmatchcase(p, f) for f in args.file)]
+    if not files:
+        sys.exit(f"mutate: no target matches {' '.join(args.file)} (TARGETS: {', '.join(TARGETS)})")
+    everything = sorted(enumerate_mutants(files), key=lambda m: m["id"])
     if args.only:
         sample = [m for m in everything if m["id"] in args.only]
+        missing = set(args.only) - {m["id"] for m in sample}
+        if missing:
+            sys.exit(f"mutate: no such mutant: {' '.join(sorted(missing))}")
+    elif args.file:  # N of each file, each drawn with the seed
+        sample = []
+        for path in files:
+            mine = [m for m in everything if m["path"] == path]
+            sample += random.Random(args.seed).sample(mine, min(args.n, len(mine)))
     else:
         sample = random.Random(args.seed).sample(everything, min(args.n, len(everything)))
-        sample.sort(key=lambda m: (m["path"], m["line"], m["id"]))
-    print(f"mutate: {len(everything)} mutants in {', '.join(TARGETS)}; "
-          f"{len(sample)} sampled with seed {args.seed}")
+    sample.sort(key=lambda m: (m["path"], m["line"], m["id"]))
+    print(f"mutate: {len(everything)} mutants in {', '.join(files)}; "
+          f"{len(sample)} sampled with seed {args.seed}"
+          + (f" ({args.n} of each file)" if args.file and not args.only else ""))
     if args.list:
         for m in sample:
             print(f"{m['id']}  ({m['path']}:{m['line']})  {m['new'].strip()}")
         return 0
     equivalents = load_equivalents()
     os.makedirs(WORK, exist_ok=True)
-    prepare(args.sanitize)
+    suites = []
+    for m in sample:
+        for suite in stages(m["path"]):
+            if suite not in suites:
+                suites.append(suite)
+    prepare(args.sanitize, suites)
     counts = {"killed": 0, "survived": 0, "no-build": 0, "equivalent": 0}
+    per_file = {}
     survivors = []
     started = time.time()
     for k, m in enumerate(sample, 1):
         if m["id"] in equivalents:
             counts["equivalent"] += 1
+            per_file.setdefault(m["path"], {}).setdefault("equivalent", 0)
+            per_file[m["path"]]["equivalent"] += 1
             print(f"[{k}/{len(sample)}] equivalent {m['id']}", flush=True)
             continue
         t = time.time()
         result = try_mutant(m, args.timeout)
         counts[result] += 1
+        per_file.setdefault(m["path"], {}).setdefault(result, 0)
+        per_file[m["path"]][result] += 1
         if result == "survived":
             survivors.append(m)
         print(f"[{k}/{len(sample)}] {result:8} {m['id']} ({time.time() - t:.0f} s)", flush=True)
@@ -321,6 +426,13 @@ def main():
               f"killed {counts['killed']}, survived {counts['survived']}, "
               f"no-build {counts['no-build']}, equivalent {counts['equivalent']} (not scored)",
               f"score: {score:.1f}% killed of {scored} that built"]
+    if len(per_file) > 1:
+        report.append("by file (killed/survived/no-build/equivalent, score):")
+        for path in sorted(per_file):
+            c = per_file[path]
+            k, s_, nb, eq = (c.get(x, 0) for x in ("killed", "survived", "no-build", "equivalent"))
+            report.append(f"  {path}: {k}/{s_}/{nb}/{eq}, "
+                          f"{100.0 * k / (k + s_) if k + s_ else 100.0:.1f}%")
     if survivors:
         report.append("survivors (file:line: mutation  id):")
         report += [f"  {m['path']}:{m['line']}: {m['new'].strip()}  [{m['id']}]" for m in survivors]

@@ -65,6 +65,12 @@ def page_rules(cwd, where):
               f"{where}: the cut said: {m and m.group(0)!r}, want game {cut}")
     else:
         check(m is None, f"{where}: no cut said when none")
+    # each row whole on its own line, only its findings link left out past the cut
+    # (a mutant that dropped the rest of a cut row passed every test: issue 33 item 26)
+    lines = [l for l in text.split("\n") if '<tr id="G' in l]
+    check(len(lines) == len(rows) and all(l.startswith('<tr id="G') and l.endswith("</td></tr>")
+                                          and l.count("<tr") == 1 for l in lines),
+          f"{where}: each game's row whole, on its line")
     links = {int(n) for n in re.findall(r'href="#D([0-9]+)"', text)}
     check(links == set(kept), f"{where}: a findings link for each section kept, none else")
     for n in re.findall(r'href="#G([0-9]+)"', text):

@@ -123,6 +123,17 @@ def main():
     check(marks == ["Zed Quill (not in the ladder)", "Eli Stone (not in the ladder)"],
           f"ladders: marks {marks}")
 
+    # two ladder files of one name: the title names it once (issue 33 item 26:
+    # a mutant that compared each name with all but the first passed every test)
+    same = tempfile.mkdtemp(prefix="adjsame.")
+    try:
+        for sub in ("a", "b"):
+            shutil.copytree(os.path.join(TESTS, "summary", "ladders", "east"), os.path.join(same, sub))
+        root, text = page(same, ["-j", "2", "."], "same name")
+        check(root.find_all("h1")[0].text() == "East Ladder", "same name: the title names it once")
+    finally:
+        shutil.rmtree(same)
+
     tmp = tempfile.mkdtemp(prefix="adjsum.")
     try:
         hostile = os.path.join(tmp, "<b>x\"'&amp;\u202e.yaml")

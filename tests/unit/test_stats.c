@@ -127,6 +127,10 @@ static void test_exp_is_within_two_ulps(void **state)
         {0.5, 0x1.a61298e1e069cp+0},    {-20.5, 0x1.57a3afeed00abp-30},
         {100.0, 0x1.3494a9b171bf5p+144}, {-700.0, 0x1.14f2b0fb9307fp-1010},
         {1e-10, 0x1.000000006df38p+0},
+        /* past 2^1023 (k > 1023), and into the subnormals (k < -1021):
+         * a mutant that doubled these passed every test (issue 33 item 26) */
+        {709.5, 0x1.81e9b4b52d0c9p+1023}, {-708.5, 0x0.e6cf6d08897acp-1022},
+        {-720.0, 0x0.0000993b4dc95p-1022}, {-745.0, 0x0.0000000000001p-1022},
     };
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
         if (ulps(adj_exp(v[i].x), v[i].want) > 2)

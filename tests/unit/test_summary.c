@@ -184,6 +184,40 @@ static void test_duplicates_compare_the_whole_digest(void **state)
     adj_summary_free(&s);
 }
 
+/* Hundreds of games, each with its own rolls: the duplicates' table grows
+ * (from 64 slots) and still finds a game met before it grew (issue 33 item
+ * 26: a mutant that never counted the table's entries, so never grew it,
+ * passed every fast test; it loops for ever once 64 games are in). */
+static void test_duplicates_past_the_table_growing(void **state)
+{
+    (void)state;
+    enum { N = 300 };
+    adj_summary_t s = {0};
+    char *names[N + 1];
+    adj_summary_game_t *g = calloc(N + 1, sizeof *g);
+    assert_non_null(g);
+    for (int i = 0; i <= N; i++) {
+        g[i] = game("Ann", "Bob", 0, true);
+        g[i].has_rolls = true;
+        int k = i < N ? i : 10;  /* the last: game 10's rolls again */
+        g[i].rolls_digest[6] = (unsigned char)(k >> 8);
+        g[i].rolls_digest[7] = (unsigned char)k;
+        names[i] = k == 10 ? "ten" : "f";
+    }
+    for (size_t i = 0; i <= N; i++)
+        adj_summary_add(&s, &g[i], i, names);
+    for (int i = 0; i < N; i++)
+        assert_null(g[i].duplicate_of);
+    assert_string_equal(g[N].duplicate_of, "ten");
+    assert_int_equal(g[N].duplicate_number, 11);
+    adj_summary_finish(&s);
+    assert_int_equal(s.standings[0].wins, N);  /* Ann: the duplicate counts for no one */
+    for (size_t i = 0; i <= N; i++)
+        adj_summary_game_free(&g[i]);
+    free(g);
+    adj_summary_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -194,6 +228,7 @@ int main(void)
         cmocka_unit_test(test_standings_past_sixteen_players),
         cmocka_unit_test(test_duplicates_by_the_rolls_themselves),
         cmocka_unit_test(test_duplicates_compare_the_whole_digest),
+        cmocka_unit_test(test_duplicates_past_the_table_growing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
