@@ -394,7 +394,7 @@ mutate)
     python3 tests/mutate/mutate.py "$@"
     ;;
 *)
-    sed -n '2,34p' "$0"
+    sed -n '2,33p' "$0"
     exit 2
     ;;
 esac
