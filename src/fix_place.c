@@ -116,12 +116,28 @@ static bool after_colon(fix_t *f, fix_item_t *it)
     return true;
 }
 
+/* The corrections in file order: fix_entry adds an entry's in its kind's
+ * field order, which a record may not follow (`{state: lee, inactive:
+ * true, level: 1, status: fit}`). Insertion sort, stable: only an entry's
+ * few fields are ever out of place, so it is linear. */
+static void sort_items(fix_t *f)
+{
+    for (size_t i = 1; i < f->count; i++) {
+        fix_item_t it = f->items[i];
+        size_t j = i;
+        for (; j > 0 && f->items[j - 1].edit.offset > it.edit.offset; j--)
+            f->items[j] = f->items[j - 1];
+        f->items[j] = it;
+    }
+}
+
 /* Every correction has known bytes inside the log, in order, apart:
  * else nothing is rewritten (a message says why; false). Each is then
  * placed: after its `:`, around a comment, without its line breaks. */
 bool fix_place(fix_t *f)
 {
     uint64_t end = 0;
+    sort_items(f);
     for (size_t i = 0; i < f->count; i++) {
         fix_item_t *it = &f->items[i];
         adj_edit_t *e = &it->edit;

@@ -41,7 +41,7 @@ typedef struct fix_s {
     const char *name;       /* borrowed: the file as given */
     adj_buf_t *log;         /* borrowed: the bytes read */
     fix_enc_t enc;
-    fix_item_t *items;      /* owned array, in file order */
+    fix_item_t *items;      /* owned array: by entry, then in file order (fix_place) */
     size_t count, cap;
     const adj_header_t *header;  /* borrowed from the reader, during the replay */
 } fix_t;

@@ -136,6 +136,15 @@ case("mp-then-move", over, over.replace("mp: 4\n  - move", "mp: 3\n  - move"),
      left="mp-then-move.yaml:20:5: error: porter has now spent 4 MP but the activation gave 3 "
      "[move-exceeds-mp, rule base]\n")
 
+# a state record's fields in another order than the kind's (status, level,
+# inactive): each is corrected where it stands (it was refused, exit 2)
+swap = lambda t: t.replace("    status: wounded\n    level: 1\n    inactive: false\n",
+                           "    inactive: false\n    level: 1\n    status: wounded\n").replace(
+                  "    status: fit\n    level: 0\n    inactive: false\n",
+                  "    inactive: false\n    level: 0\n    status: fit\n")
+case("state-fields-reordered", swap(log(status="wounded", level="1")), swap(log()),
+     ["38:12: level 1 -> 0 (state-mismatch)", "39:13: status wounded -> fit (state-mismatch)"])
+
 # ---- all together, with their comments kept ----
 every = dict(mp="4", result="none", points="2", status="wounded", level="1", csa="7")
 ALL_CHANGES = ["19:9: mp 4 -> 3 (imc-mismatch)", "29:13: result none -> inactive (result-mismatch)",
