@@ -14,13 +14,15 @@ rm -rf "$out"
 mkdir -p "$out"
 
 core=()
-for f in "$src"/src/*.c; do
-    case ${f##*/} in main.c | cli.c | commands.c | runner.c | catalogue.c | messages.c | cmd_*.c) ;; *) core+=("$f") ;; esac
+incs=()
+for d in "$src"/src/*/; do incs+=(-I"$d"); done
+for f in "$src"/src/*/*.c; do
+    case ${f#"$src"/src/} in cmd/* | lsp/* | base/messages.c | engine/slurp.c) ;; *) core+=("$f") ;; esac
 done
 objects=()
 for t in fuzz_reader fuzz_audit; do
     clang -std=c11 -O1 -g -fsanitize=fuzzer -fprofile-instr-generate -fcoverage-mapping \
-        -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -I"$src/include" -I"$src/src" \
+        -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -I"$src/include" "${incs[@]}" \
         "${core[@]}" "$src/fuzz/$t.c" $(pkg-config --cflags --libs yaml-0.1) -o "$out/$t"
     dirs=()
     for d in "$build/fuzz-corpus/$t" "$build/fuzz-seeds/$t"; do

@@ -4,7 +4,7 @@
 # libyaml and utf8proc (the dice audit's name keys) are compiled from
 # Debian's own source packages, fetched into OUT at build time (never kept in
 # the repository). The sources are the CLI's own:
-# every src/*.c but the language server's, main included; without -pthread emscripten's pthread_create
+# every src/STAGE/*.c but the language server's (src/lsp/), main included; without -pthread emscripten's pthread_create
 # fails, and adjutant then does the work on its one thread (-j is serial).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -79,14 +79,16 @@ for c in "$yaml"/src/*.c; do
         -I"$yaml/include" -c "$c" -o "$yamlobj/$(basename "$c" .c).o"
 done
 # -ffp-contract=off as in CMakeLists.txt: the dice numbers are the CLI's bytes.
-# The language server (src/lsp_*.c, with jansson) stays out of the page; its
+# The language server (src/lsp/, with jansson) stays out of the page; its
 # row (cmd_lsp.c) is there, so that --help is the CLI's, and says so when run.
 srcs=()
-for c in src/*.c; do
-    case $c in src/lsp_*.c) ;; *) srcs+=("$c") ;; esac
+incs=()
+for c in src/*/*.c; do
+    case $c in src/lsp/*) ;; *) srcs+=("$c") ;; esac
 done
+for d in src/*/; do incs+=(-I"${d%/}"); done
 emcc "${speed[@]}" -std=c11 -ffp-contract=off -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -DUTF8PROC_STATIC \
-    -DADJ_VERSION="\"$version\"" -Iinclude -Isrc -I"$yaml/include" -I"$u8" \
+    -DADJ_VERSION="\"$version\"" -Iinclude "${incs[@]}" -I"$yaml/include" -I"$u8" \
     "${srcs[@]}" web/progress.c "$yamlobj"/*.o "$u8/utf8proc.c" \
     -sMODULARIZE=1 -sEXPORT_NAME=adjutantModule -sINVOKE_RUN=0 -sEXIT_RUNTIME=1 \
     -sALLOW_MEMORY_GROWTH=1 -sFORCE_FILESYSTEM=1 -sDYNAMIC_EXECUTION=0 \
