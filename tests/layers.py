@@ -19,6 +19,7 @@ import re
 import sys
 
 SRC = sys.argv[1]
+READER_DIR = "reader"
 failures = []
 
 
@@ -52,35 +53,41 @@ def defined(src):
     return set(re.findall(r"^(?!static)[A-Za-z_][^;=(]*?\b([a-z_]\w*)\s*\([^;]*$\n\{", src, re.M))
 
 
+def in_reader(name):
+    return os.path.join(READER_DIR, name)
+
+
 for f in ("reader_text.h", "reader_stream.h", "reader_pull.c", "reader_private.h", "reader.c"):
-    check("src/%s exists" % f, os.path.exists(os.path.join(SRC, f)))
-READER = sorted(f for f in os.listdir(SRC) if f.startswith("reader") and f.endswith((".c", ".h")))
+    check("src/reader/%s exists" % f, os.path.exists(os.path.join(SRC, in_reader(f))))
+READER = sorted(f for f in os.listdir(os.path.join(SRC, READER_DIR))
+                if f.startswith("reader") and f.endswith((".c", ".h")))
 for f in ("reader_text.c", "reader_text.h"):
     check("%s includes no reader layer above it" % f,
-          not includes(text(f)) & {"reader_stream.h", "reader_private.h"})
-    check("%s never names adj_reader_t" % f, "adj_reader_t" not in code(text(f)))
+          not includes(text(in_reader(f))) & {"reader_stream.h", "reader_private.h"})
+    check("%s never names adj_reader_t" % f, "adj_reader_t" not in code(text(in_reader(f))))
 for f in ("reader_input.c", "reader_pull.c", "reader_stream.h"):
-    check("%s does not include reader_private.h" % f, "reader_private.h" not in includes(text(f)))
+    check("%s does not include reader_private.h" % f,
+          "reader_private.h" not in includes(text(in_reader(f))))
     check("%s never names adj_reader_t (the stream sees only rd_stream_t)" % f,
-          not re.search(r"\badj_reader_t\b|\badj_reader_s\b", code(text(f))))
-top = defined(text("reader.c"))
+          not re.search(r"\badj_reader_t\b|\badj_reader_s\b", code(text(in_reader(f)))))
+top = defined(text(in_reader("reader.c")))
 check("reader.c defines functions (the parse found %d)" % len(top), len(top) >= 5)
 for f in READER:
     if f == "reader.c":
         continue
-    called = set(re.findall(r"\b([a-z_]\w*)\s*\(", code(text(f))))
-    back = sorted((top & called) - defined(text(f)))
+    called = set(re.findall(r"\b([a-z_]\w*)\s*\(", code(text(in_reader(f)))))
+    back = sorted((top & called) - defined(text(in_reader(f))))
     check("%s calls nothing reader.c defines (it calls %s)" % (f, back), not back)
-event = defined(text("reader_event.c"))
-called = set(re.findall(r"\b([a-z_]\w*)\s*\(", code(text("reader_header.c"))))
+event = defined(text(in_reader("reader_event.c")))
+called = set(re.findall(r"\b([a-z_]\w*)\s*\(", code(text(in_reader("reader_header.c")))))
 check("reader_header.c calls nothing of reader_event.c (%s)" % sorted(event & called),
       not event & called)
-shared = re.findall(r"^[a-z].*\(", text("reader_private.h"), re.M)
+shared = re.findall(r"^[a-z].*\(", text(in_reader("reader_private.h")), re.M)
 check("reader_private.h declares few functions (%d)" % len(shared), len(shared) <= 12)
 
-for f in sorted(os.listdir(SRC)):
-    if not f.endswith(".c"):
-        continue
+SOURCES = sorted(os.path.relpath(os.path.join(d, f), SRC)
+                 for d, _, files in os.walk(SRC) for f in files if f.endswith(".c"))
+for f in SOURCES:
     src = text(f)
     for m in re.finditer(r"\[ADJ_OB_COUNT\]\s*=\s*\{", src):
         init = src[m.end():src.index("};", m.end())]
@@ -88,7 +95,6 @@ for f in sorted(os.listdir(SRC)):
               "ADJ_OBLIGATION_LIST(" in init)
 
 # ---- no cycle between modules ----
-SOURCES = sorted(f for f in os.listdir(SRC) if f.endswith(".c"))
 owner = {}
 for f in SOURCES:
     for name in defined(text(f)):

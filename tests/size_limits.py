@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Size limits on src/: no function longer than FUNCTION_LIMIT lines and no
-file longer than FILE_LIMIT lines, so that no stage grows back into one
+"""Size limits on src/ (every stage's folder): no function longer than
+FUNCTION_LIMIT lines and no file longer than FILE_LIMIT lines, so that no stage grows back into one
 block. A function is counted from the line of its name to its closing
 brace; tables (initialisers: `= {` ... `};`) are not functions and do not
 count.
@@ -44,7 +44,9 @@ def functions(lines):
 def main():
     src = sys.argv[1]
     problems, checked = [], 0
-    for name in sorted(os.listdir(src)):
+    names = sorted(os.path.relpath(os.path.join(d, f), src)
+                   for d, _, files in os.walk(src) for f in files)
+    for name in names:
         if not name.endswith((".c", ".h")) or name in EXEMPT:
             continue
         with open(os.path.join(src, name), encoding="utf-8") as f:
@@ -62,6 +64,9 @@ def main():
         print(p)
     print(f"{checked} files checked ({len(EXEMPT)} exempt); "
           f"{len(problems)} over the limits")
+    if checked < 40:  # the walk found the tree
+        print(f"only {checked} files under {src}: is it the source tree?")
+        return 1
     return 1 if problems else 0
 
 

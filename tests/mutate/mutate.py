@@ -36,65 +36,65 @@ import time
 # ---- what to mutate: file -> function names (fnmatch patterns) ----------
 # Retarget here when a file is split or a function renamed.
 TARGETS = {
-    "src/engine.c": ["*"],
-    "src/engine_activation.c": ["*"],
-    "src/engine_illness.c": ["*"],
-    "src/engine_events.c": ["*"],
-    "src/rulings.c": ["*"],
+    "src/engine/engine.c": ["*"],
+    "src/engine/engine_activation.c": ["*"],
+    "src/engine/engine_illness.c": ["*"],
+    "src/engine/engine_events.c": ["*"],
+    "src/engine/rulings.c": ["*"],
     # the reader's value checks, in the files of its stages
-    "src/reader_text.h": ["text_is_null"],
-    "src/reader_text.c": ["reader_text_int", "reader_text_bool", "reader_id_ok"],
-    "src/reader_header_keep.c": ["reader_side_index"],
-    "src/reader_event.c": ["read_claim", "check_value"],
+    "src/reader/reader_text.h": ["text_is_null"],
+    "src/reader/reader_text.c": ["reader_text_int", "reader_text_bool", "reader_id_ok"],
+    "src/reader/reader_header_keep.c": ["reader_side_index"],
+    "src/reader/reader_event.c": ["read_claim", "check_value"],
     # the newer modules (issue 33 item 26), each with its WIDE tests below
-    "src/runner.c": ["*"],
-    "src/replay.c": ["*"],
-    "src/cmd_audit.c": ["*"],
-    "src/cmd_audit_html.c": ["*"],
-    "src/cmd_compare.c": ["*"],
-    "src/cmd_dice.c": ["*"],
-    "src/cmd_explain.c": ["*"],
-    "src/cmd_ladder.c": ["*"],
-    "src/cmd_status.c": ["*"],
-    "src/reader_ladder.c": ["*"],
-    "src/ladder.c": ["*"],
-    "src/names.c": ["*"],
-    "src/summary.c": ["*"],
-    "src/report_summary_json.c": ["*"],
-    "src/report_summary_text.c": ["*"],
-    "src/report_summary_html.c": ["*"],
-    "src/report_csv.c": ["*"],
-    "src/dice_order.c": ["*"],
-    "src/mathfn.c": ["*"],
+    "src/cmd/runner.c": ["*"],
+    "src/engine/replay.c": ["*"],
+    "src/cmd/cmd_audit.c": ["*"],
+    "src/cmd/cmd_audit_html.c": ["*"],
+    "src/cmd/cmd_compare.c": ["*"],
+    "src/cmd/cmd_dice.c": ["*"],
+    "src/cmd/cmd_explain.c": ["*"],
+    "src/cmd/cmd_ladder.c": ["*"],
+    "src/cmd/cmd_status.c": ["*"],
+    "src/reader/reader_ladder.c": ["*"],
+    "src/engine/ladder.c": ["*"],
+    "src/base/names.c": ["*"],
+    "src/report/summary.c": ["*"],
+    "src/report/report_summary_json.c": ["*"],
+    "src/report/report_summary_text.c": ["*"],
+    "src/report/report_summary_html.c": ["*"],
+    "src/report/report_csv.c": ["*"],
+    "src/dice/dice_order.c": ["*"],
+    "src/base/mathfn.c": ["*"],
     # fix's parts since the runner: collection claims, long side keys, the
     # ladder, refusals, output and the command's arguments
-    "src/fix.c": ["put_side", "fix_end", "fix_place", "fix_before_take", "fix_differs",
+    "src/fix/fix.c": ["put_side", "fix_end", "fix_place", "fix_before_take", "fix_differs",
                   "fix_refused", "fix_diff", "fix_output", "fix_write", "adj_cmd_fix"],
 }
 # A file here runs the fast tier (less WIDE_EXCLUDE) instead of `core`, its
 # quick first stage being the tests that name it (a ctest -R regex).
 _CLI = r"^(golden/|faults/|status-pipe|formats|cli-lists|quickstart)"
 WIDE = {
-    "src/runner.c": _CLI + r"|^(fix|ladder|dice)$",
-    "src/replay.c": r"^(golden/|fix$|dice$|faults/)",
-    "src/cmd_audit.c": _CLI,
-    "src/cmd_audit_html.c": _CLI + r"|^html$|^summary-html$",
-    "src/cmd_compare.c": _CLI,
-    "src/cmd_dice.c": _CLI + r"|^dice$",
-    "src/cmd_explain.c": _CLI,
-    "src/cmd_ladder.c": _CLI + r"|^ladder$",
-    "src/cmd_status.c": _CLI,
-    "src/reader_ladder.c": r"^(golden/|ladder$|faults/|summary-)",
-    "src/ladder.c": r"^(golden/|ladder$|faults/|summary-|dice$)",
-    "src/names.c": r"^(golden/|unit/test_names$|faults/names$|dice$|summary-|ladder$)",
-    "src/summary.c": r"^(golden/|unit/test_summary$|summary-)",
-    "src/report_summary_json.c": r"^(golden/|summary-)",
-    "src/report_summary_text.c": r"^(golden/|summary-)",
-    "src/report_summary_html.c": r"^(golden/|summary-)",
-    "src/report_csv.c": r"^(golden/|summary-)",
-    "src/dice_order.c": r"^(golden/|dice$|unit/test_stats$)",
-    "src/mathfn.c": r"^(golden/|dice$|unit/test_stats$)",
-    "src/fix.c": r"^(fix$|golden/fix|faults/)",
+    "src/cmd/runner.c": _CLI + r"|^(fix|ladder|dice)$",
+    "src/engine/replay.c": r"^(golden/|fix$|dice$|faults/)",
+    "src/cmd/cmd_audit.c": _CLI,
+    "src/cmd/cmd_audit_html.c": _CLI + r"|^html$|^summary-html$",
+    "src/cmd/cmd_compare.c": _CLI,
+    "src/cmd/cmd_dice.c": _CLI + r"|^dice$",
+    "src/cmd/cmd_explain.c": _CLI,
+    "src/cmd/cmd_ladder.c": _CLI + r"|^ladder$",
+    "src/cmd/cmd_status.c": _CLI,
+    "src/reader/reader_ladder.c": r"^(golden/|ladder$|faults/|summary-)",
+    "src/engine/ladder.c": r"^(golden/|ladder$|faults/|summary-|dice$)",
+    "src/base/names.c": r"^(golden/|unit/test_names$|faults/names$|dice$|summary-|ladder$)",
+    "src/report/summary.c": r"^(golden/|unit/test_summary$|summary-)",
+    "src/report/report_summary_json.c": r"^(golden/|summary-)",
+    "src/report/report_summary_text.c": r"^(golden/|summary-)",
+    "src/report/report_summary_html.c": r"^(golden/|summary-)",
+    "src/report/report_csv.c": r"^(golden/|summary-)",
+    "src/dice/dice_order.c": r"^(golden/|dice$|unit/test_stats$)",
+    "src/base/mathfn.c": r"^(golden/|dice$|unit/test_stats$)",
+    "src/fix/fix.c": r"^(fix$|golden/fix|faults/)",
 }
 # the slow ones of the fast tier that run none of these files' code, and
 # expect (297 audits, 80 s: the engine's, which the goldens also drive); html
@@ -316,7 +316,7 @@ def stages(path):
     next only when every test of the one before passed."""
     if path not in WIDE:
         return [["-L", CTEST_LABEL]]
-    exclude = WIDE_EXCLUDE if path == "src/cmd_audit_html.c" else WIDE_EXCLUDE[:-2] + "|html)$"
+    exclude = WIDE_EXCLUDE if path == "src/cmd/cmd_audit_html.c" else WIDE_EXCLUDE[:-2] + "|html)$"
     return [["-L", "fast", "-R", WIDE[path]], ["-L", "fast", "-E", exclude]]
 
 
@@ -356,7 +356,7 @@ def main():
     ap.add_argument("--list", action="store_true", help="print the sampled mutants only")
     ap.add_argument("--only", action="append", default=[], help="run this mutant id")
     ap.add_argument("--file", action="append", default=[],
-                    help="only this target file (an fnmatch pattern: 'src/cmd_*.c'); N of each")
+                    help="only this target file (an fnmatch pattern: 'src/cmd/cmd_*.c'); N of each")
     ap.add_argument("--work", help="the private copy's folder (default build-mutate): two runs at once")
     ap.add_argument("--sanitize", action="store_true", help="build the mutants with ASan+UBSan")
     args = ap.parse_args()
