@@ -106,6 +106,12 @@ bool adj_audit_file(adj_audit_t *a, const char *path, const adj_audit_opts_t *o)
  * failure. Every command opens its files through this one function. */
 int adj_log_open(const char *path);
 
+/* slurp.c: read all of `path` ("-": standard input) once into `out`, at
+ * most `limit` bytes. False on failure: *st says which (errno set for IO). */
+typedef enum adj_slurp_status_e { ADJ_SLURP_OK, ADJ_SLURP_IO, ADJ_SLURP_TOO_BIG } adj_slurp_status_t;
+#define ADJ_MAX_SLURP ((size_t)64 << 20)  /* what compare reads into memory */
+bool adj_slurp(const char *path, size_t limit, adj_buf_t *out, adj_slurp_status_t *st);
+
 /* Audit a buffer already in memory (tests, fuzzing). */
 void adj_audit_bytes(adj_audit_t *a, const void *data, size_t size, const char *name,
                      const adj_audit_opts_t *o);

@@ -1,6 +1,18 @@
 #!/usr/bin/env python3
-"""The source's structure, which no output shows (issue 25 items 2 and 3):
+"""The source's structure, which no output shows (issue 25 items 2 and 3,
+issue 41 item 1):
 
+- src/ is one folder per stage, each with a README.md saying what it owns,
+  and the stages depend one way (ALLOWED below): a file calls functions
+  and includes headers (its own folder's, a lower stage's, or include/'s,
+  each public header owned by a stage: PUBLIC) of its own stage or of one
+  it may use, never of one above:
+      base <- reader <- engine <- dice <- report
+                        engine <- fix
+      report, fix <- lsp;  all of them, and lsp <- cmd (the program)
+  The language server is started with the command line's config (it
+  includes adj_cli.h for its types) but calls nothing cmd defines. No
+  header's name is in two folders.
 - The reader is layered one way. reader_text.c sees no reader; the stream
   (reader_input.c, reader_pull.c, reader_stream.h) sees only rd_stream_t,
   never adj_reader_t or reader_private.h; no other file calls a function
@@ -19,8 +31,32 @@ import re
 import sys
 
 SRC = sys.argv[1]
+INCLUDE = os.path.join(os.path.dirname(os.path.abspath(SRC)), "include")
 READER_DIR = "reader"
 failures = []
+
+# stage -> the stages it may call and include (its own is always allowed)
+ALLOWED = {
+    "base": set(),
+    "reader": {"base"},
+    "engine": {"base", "reader"},
+    "dice": {"base", "reader", "engine"},
+    "report": {"base", "reader", "engine", "dice"},
+    "fix": {"base", "reader", "engine"},
+    "lsp": {"base", "reader", "engine", "dice", "report", "fix"},
+    "cmd": {"base", "reader", "engine", "dice", "report", "fix", "lsp"},
+}
+# include/'s headers, each the public face of one stage
+PUBLIC = {
+    "base": {"adj_common.h", "adj_diag.h", "adj_log.h", "adj_json.h", "adj_mathfn.h",
+             "adj_names.h", "adj_sha256.h", "adj_stats.h"},
+    "reader": {"adj_reader.h"},
+    "engine": {"adj_engine.h", "adj_rulings.h", "adj_audit.h", "adj_ladder.h"},
+    "dice": {"adj_dice.h"},
+    "report": {"adj_chronicle.h", "adj_models.h", "adj_report.h"},
+}
+# the language server reads the command line's config (types only)
+LSP_FROM_CMD = {"adj_cli.h"}
 
 
 def text(name):
@@ -94,6 +130,56 @@ for f in SOURCES:
         check("%s: the table at offset %d is derived from ADJ_OBLIGATION_LIST" % (f, m.start()),
               "ADJ_OBLIGATION_LIST(" in init)
 
+# ---- the stages: folders, their READMEs, calls and includes one way ----
+def stage_of(path):
+    return path.split(os.sep)[0] if os.sep in path else None
+
+
+FILES = sorted(os.path.relpath(os.path.join(d, f), SRC)
+               for d, _, files in os.walk(SRC) for f in files if f.endswith((".c", ".h")))
+for f in FILES:
+    check("src/%s is in a stage's folder (one of %s)" % (f, ", ".join(ALLOWED)),
+          stage_of(f) in ALLOWED)
+for st in ALLOWED:
+    check("src/%s/README.md says what the stage owns" % st,
+          os.path.exists(os.path.join(SRC, st, "README.md")))
+on_disk = set(os.listdir(INCLUDE)) if os.path.isdir(INCLUDE) else set()
+public_owner = {h: st for st, hs in PUBLIC.items() for h in hs}
+for h in sorted(on_disk - set(public_owner)):
+    if h.endswith(".h"):
+        check("include/%s is given its stage in layers.py's PUBLIC" % h, False)
+private_owner = {}
+for f in FILES:
+    if f.endswith(".h"):
+        name = os.path.basename(f)
+        check("%s: one header of its name in src/ (also src/%s)"
+              % (f, private_owner.get(name, "")), name not in private_owner)
+        private_owner.setdefault(name, stage_of(f))
+        check("%s: no header of its name in include/" % f, name not in on_disk)
+for h in sorted(on_disk):
+    if h.endswith(".h"):  # a public header's includes follow its stage
+        FILES.append(os.path.join("..", "include", h))
+
+
+def header_stage(name):
+    return private_owner.get(name) or public_owner.get(name)
+
+
+def file_stage(f):
+    return public_owner.get(os.path.basename(f)) if f.startswith("..") else stage_of(f)
+
+
+for f in FILES:
+    st = file_stage(f)
+    if st not in ALLOWED:
+        continue
+    for h in sorted(includes(text(f))):
+        hs = header_stage(h)
+        ok = hs is not None and (hs == st or hs in ALLOWED[st]
+                                 or (st == "lsp" and h in LSP_FROM_CMD))
+        check("%s (stage %s) includes %s (stage %s): only its own stage's or one below"
+              % (f, st, h, hs or "none: no such header"), ok)
+
 # ---- no cycle between modules ----
 owner = {}
 for f in SOURCES:
@@ -101,6 +187,11 @@ for f in SOURCES:
         owner.setdefault(name, f)
 calls = {f: sorted({owner[n] for n in re.findall(r"\b([a-z_]\w*)\s*\(", code(text(f)))
                     if n in owner and owner[n] != f}) for f in SOURCES}
+for f in SOURCES:
+    st = stage_of(f)
+    for g in calls[f]:
+        check("%s (stage %s) calls %s (stage %s): only its own stage or one below"
+              % (f, st, g, stage_of(g)), stage_of(g) == st or stage_of(g) in ALLOWED.get(st, ()))
 
 
 def find_cycle():

@@ -3,7 +3,9 @@
  * ("adjutant: ..."), for every part of the program (the command line, the
  * runner, the walk, the commands).
  */
-#include "adj_cli.h"
+#include "adj_msg.h"
+
+#include "adj_common.h"
 
 #include <stdarg.h>
 #include <stdio.h>

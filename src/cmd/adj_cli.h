@@ -8,6 +8,7 @@
 #ifndef ADJ_CLI_H
 #define ADJ_CLI_H
 
+#include "adj_msg.h"
 #include "adj_report.h"
 
 #include <stdarg.h>
@@ -128,13 +129,6 @@ void adj_catalogue_write(adj_buf_t *out, const adj_catalogue_cli_t *cli);
 int adj_cli_parse(adj_config_t *c, int argc, char **argv);
 void adj_config_free(adj_config_t *c);
 
-/* messages.c: "adjutant: message" on standard error. */
-void adj_msg_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void adj_msg_verror(const char *fmt, va_list ap);
-/* "adjutant: NAME: message": a file name first, shown as SPEC 5 says. */
-void adj_msg_error_name(const char *name, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
 /* walk.c: every log below `dir` (SPEC 5), handed to `found` (which takes
  * the owned path) in strcmp order. False when something was reported. */
 bool adj_walk(const char *dir, void (*found)(void *ctx, char *path), void *ctx);
@@ -200,12 +194,6 @@ bool adj_run_read_once(const char *path, size_t limit, const char *what, adj_buf
 /* The commands' run functions that are not a row's own. */
 int adj_cmd_audit_html(const adj_config_t *c);  /* cmd_audit_html.c: audit --format html */
 int adj_lsp_main(const adj_config_t *c);        /* lsp_main.c: `adjutant lsp` (not in the page) */
-
-/* slurp.c: read all of `path` ("-": standard input) once into `out`, at
- * most `limit` bytes. False on failure: *st says which (errno set for IO). */
-typedef enum adj_slurp_status_e { ADJ_SLURP_OK, ADJ_SLURP_IO, ADJ_SLURP_TOO_BIG } adj_slurp_status_t;
-#define ADJ_MAX_SLURP ((size_t)64 << 20)  /* what compare reads into memory */
-bool adj_slurp(const char *path, size_t limit, adj_buf_t *out, adj_slurp_status_t *st);
 
 /* signals.c: keep descriptors 0-2 from being taken by a log (call first). */
 void adj_guard_std_fds(void);

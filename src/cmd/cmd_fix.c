@@ -5,6 +5,7 @@
  * change and the findings left to a person. Exit 0 clean, 1 errors left,
  * 2 usage, I/O or a refusal (nothing written).
  */
+#include "adj_cli.h"
 #include "fix_private.h"
 
 #include <errno.h>

@@ -3,7 +3,7 @@
  * commands that replay one log twice (compare), so a pipe, a FIFO or
  * /dev/stdin gives what the file gives (SPEC 5).
  */
-#include "adj_cli.h"
+#include "adj_audit.h"
 
 #include <errno.h>
 #include <string.h>

@@ -8,8 +8,8 @@
 #ifndef ADJ_FIX_PRIVATE_H
 #define ADJ_FIX_PRIVATE_H
 
-#include "adj_cli.h"
 #include "adj_fix.h"
+#include "adj_msg.h"
 
 /* The log's encoding: each ASCII character written as 1 or 2 bytes. */
 typedef enum fix_enc_e { FIX_UTF8, FIX_UTF16LE, FIX_UTF16BE } fix_enc_t;

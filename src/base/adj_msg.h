@@ -1,0 +1,18 @@
+/*
+ * adj_msg.h - messages.c: the one writer of standard error's messages
+ * ("adjutant: ..."), for every stage that speaks to the user (the command
+ * line, the runner, the walk, the commands, fix).
+ */
+#ifndef ADJ_MSG_H
+#define ADJ_MSG_H
+
+#include <stdarg.h>
+
+/* "adjutant: message" on standard error. */
+void adj_msg_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void adj_msg_verror(const char *fmt, va_list ap);
+/* "adjutant: NAME: message": a file name first, shown as SPEC 5 says. */
+void adj_msg_error_name(const char *name, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+#endif
