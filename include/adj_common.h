@@ -61,6 +61,10 @@ char *adj_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int64_t adj_sat_add(int64_t a, int64_t b);
 int64_t adj_sat_sub(int64_t a, int64_t b);
 
+/* FNV-1a, 64 bits, of n bytes: the key of the hash tables of names (the
+ * dice's player groups, the summary's standings; a collision costs a probe). */
+uint64_t adj_fnv1a(const void *p, size_t n);
+
 /* Escape arbitrary bytes for a terminal: printable ASCII and valid UTF-8
  * pass, control characters become \n-style or \xHH escapes; C1 and
  * bidirectional controls (U+202A-U+202E, U+2066-U+2069) and invalid UTF-8

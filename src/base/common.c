@@ -162,6 +162,15 @@ int64_t adj_sat_sub(int64_t a, int64_t b)
     return r;
 }
 
+uint64_t adj_fnv1a(const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    uint64_t h = UINT64_C(0xcbf29ce484222325);
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * UINT64_C(0x100000001b3);
+    return h;
+}
+
 /* ------------------------------------------------------------------ */
 /* UTF-8 and escaping                                                  */
 /* ------------------------------------------------------------------ */

@@ -209,7 +209,7 @@ static void put_obligations(adj_json_t *j)
     adj_json_close_array(j);
 }
 
-static void put_rulings(adj_json_t *j)
+static void cat_put_rulings(adj_json_t *j)
 {
     adj_json_key(j, "rulings");
     adj_json_open_array(j);
@@ -491,7 +491,7 @@ void adj_catalogue_write(adj_buf_t *out, const adj_catalogue_cli_t *cli)
     put_kinds(&j);
     put_codes(&j);
     put_obligations(&j);
-    put_rulings(&j);
+    cat_put_rulings(&j);
     put_statuses(&j);
     put_header_keys(&j);
     put_ladder_keys(&j);

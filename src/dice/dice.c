@@ -148,8 +148,8 @@ static void settle(reading_t *rd, const adj_diags_t *diags)
 }
 
 /* Each entry, from the one replay loop run with the reader alone. */
-static void on_entry(void *ctx, const adj_audit_t *a, const adj_entry_t *en, size_t from,
-                     bool was_over)
+static void dice_on_entry(void *ctx, const adj_audit_t *a, const adj_entry_t *en, size_t from,
+                          bool was_over)
 {
     reading_t *rd = ctx;
     (void)from;
@@ -163,7 +163,7 @@ static void read_audited(adj_dice_file_t *f, const void *data, size_t size)
     reading_t rd = {.f = f};
     f->sig[0] = UINT64_C(0xcbf29ce484222325);
     f->sig[1] = UINT64_C(0x9e3779b97f4a7c15);
-    adj_audit_opts_t o = {.read_only = true, .on_entry = on_entry, .entry_ctx = &rd};
+    adj_audit_opts_t o = {.read_only = true, .on_entry = dice_on_entry, .entry_ctx = &rd};
     adj_audit_t a;
     if (data)
         adj_audit_bytes(&a, data, size, f->file, &o);
@@ -255,14 +255,6 @@ static void find_duplicates(adj_dice_t *d)
 
 /* ---- the run: groups ---- */
 
-static uint64_t key_hash(const char *s, size_t n)
-{
-    uint64_t h = UINT64_C(0xcbf29ce484222325);  /* FNV-1a */
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)s[i]) * UINT64_C(0x100000001b3);
-    return h;
-}
-
 /* The player groups while they are gathered: an array, and a hash table of
  * indices into it by key. */
 typedef struct gathering_s {
@@ -310,7 +302,7 @@ static void table_grow(gathering_t *ga)
         ga->table[i] = SIZE_MAX;
     ga->table_cap = cap;
     for (size_t k = 0; k < ga->count; k++) {
-        size_t i = (size_t)key_hash(ga->g[k].key, ga->g[k].key_len) & (cap - 1);
+        size_t i = (size_t)adj_fnv1a(ga->g[k].key, ga->g[k].key_len) & (cap - 1);
         while (ga->table[i] != SIZE_MAX)
             i = (i + 1) & (cap - 1);
         ga->table[i] = k;
@@ -323,7 +315,7 @@ static adj_dice_group_t *player_group(gathering_t *ga, const adj_dice_side_t *sd
 {
     if (2 * (ga->count + 1) > ga->table_cap)
         table_grow(ga);
-    size_t i = (size_t)key_hash(sd->key, sd->key_len) & (ga->table_cap - 1);
+    size_t i = (size_t)adj_fnv1a(sd->key, sd->key_len) & (ga->table_cap - 1);
     for (; ga->table[i] != SIZE_MAX; i = (i + 1) & (ga->table_cap - 1)) {
         adj_dice_group_t *g = &ga->g[ga->table[i]];
         if (g->key_len != sd->key_len || memcmp(g->key, sd->key, sd->key_len))

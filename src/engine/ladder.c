@@ -109,7 +109,7 @@ static int pkey_cmp(const void *a, const void *b)
 
 /* Two players whose names or aliases have equal keys (SPEC 13): each later
  * one is refused, naming the first. */
-static void check_players(adj_ladder_t *l, adj_diags_t *d)
+static void ladder_check_players(adj_ladder_t *l, adj_diags_t *d)
 {
     size_t cap = 0;
     for (size_t p = 0; p < l->doc.player_count; p++) {
@@ -199,7 +199,7 @@ static bool read_doc(adj_ladder_t *l, adj_reader_t *r, adj_diags_t *d)
         refuse(l, strerror(adj_reader_io_errno(r)));
     adj_reader_free(r);
     check_rulings(l, d);
-    check_players(l, d);
+    ladder_check_players(l, d);
     build_victory(l);
     adj_diags_sort(d);
     return !io;

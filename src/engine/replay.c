@@ -139,7 +139,7 @@ static bool events_end(adj_audit_t *a, adj_reader_t *r, const adj_audit_opts_t *
     return false;
 }
 
-static void audit_run(adj_audit_t *a, adj_reader_t *r, const adj_audit_opts_t *o)
+static void replay_run(adj_audit_t *a, adj_reader_t *r, const adj_audit_opts_t *o)
 {
     a->reader = r;
     adj_ladder_hook(a->ladder, r);
@@ -228,7 +228,7 @@ bool adj_audit_file(adj_audit_t *a, const char *path, const adj_audit_opts_t *o)
         return false;
     }
     adj_reader_t *r = adj_reader_new(fd, path, &a->diags);
-    audit_run(a, r, o);
+    replay_run(a, r, o);
     if (!is_stdin)
         close(fd);
     return !a->io_error;
@@ -241,7 +241,7 @@ void adj_audit_bytes(adj_audit_t *a, const void *data, size_t size, const char *
     a->file = adj_xstrdup(name);
     if (!audit_ladder(a, name))
         return;
-    audit_run(a, adj_reader_new_bytes(data, size, name, &a->diags), o);
+    replay_run(a, adj_reader_new_bytes(data, size, name, &a->diags), o);
 }
 
 void adj_audit_free(adj_audit_t *a)

@@ -150,7 +150,7 @@ static void put_word(adj_buf_t *msg, const char *w)
 }
 
 /* The values of ruling r, "a, b or c". */
-static void put_values(adj_buf_t *msg, int r)
+static void rulings_put_values(adj_buf_t *msg, int r)
 {
     int n = adj_ruling_value_count((adj_ruling_t)r);
     for (int v = 0; v < n; v++)
@@ -181,7 +181,7 @@ bool adj_ruling_refusal(adj_buf_t *msg, const char *name, const char *value)
     adj_buf_printf(msg, "ruling `%s` ", names[r]);
     if (!value) {  /* empty, null or a collection: a known ruling all the same */
         adj_buf_puts(msg, "needs one of its values: ");
-        put_values(msg, r);
+        rulings_put_values(msg, r);
         return true;
     }
     const char *near = adj_closest_name(value, strlen(value), ruling_info[r].values, MAX_VALUES);
@@ -192,7 +192,7 @@ bool adj_ruling_refusal(adj_buf_t *msg, const char *name, const char *value)
         return true;
     }
     adj_buf_puts(msg, "` (its values: ");
-    put_values(msg, r);
+    rulings_put_values(msg, r);
     adj_buf_putc(msg, ')');
     return true;
 }

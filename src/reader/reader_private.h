@@ -209,7 +209,7 @@ struct adj_reader_s {
 /* ------------------------------------------------------------------ */
 
 /* The stream's current event, as the stages read it. */
-#define ev_mark(r) mark_of((r)->st.ev.start_mark)
+#define ev_mark(r) rd_ev_mark(&(r)->st)
 
 static inline bool is_scalar(const adj_reader_t *r)
 {

@@ -11,8 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define ev_mark(r) mark_of((r)->ev.start_mark)
-
 /* ------------------------------------------------------------------ */
 /* Diagnostics                                                         */
 /* ------------------------------------------------------------------ */
@@ -169,7 +167,7 @@ bool reader_pull(rd_stream_t *r)
     const char *anchor = NULL;
     switch (r->ev.type) {
     case YAML_ALIAS_EVENT:
-        reader_stop(r, ADJ_D_YAML_ALIAS, ev_mark(r),
+        reader_stop(r, ADJ_D_YAML_ALIAS, rd_ev_mark(r),
                     "alias *%s: anchors and aliases are not allowed in a %s",
                     (const char *)r->ev.data.alias.anchor, reader_noun_long(r));
         return false;
@@ -177,7 +175,7 @@ bool reader_pull(rd_stream_t *r)
         anchor = (const char *)r->ev.data.scalar.anchor;
         r->content_end = r->ev.end_mark.index;
         if (!anchor && r->ev.data.scalar.length > ADJ_MAX_SCALAR) {
-            reader_stop(r, ADJ_D_YAML_SYNTAX, ev_mark(r),
+            reader_stop(r, ADJ_D_YAML_SYNTAX, rd_ev_mark(r),
                         "a scalar of %zu bytes is longer than the limit of %u bytes",
                         r->ev.data.scalar.length, ADJ_MAX_SCALAR);
             return false;
@@ -189,7 +187,7 @@ bool reader_pull(rd_stream_t *r)
                      ? (const char *)r->ev.data.sequence_start.anchor
                      : (const char *)r->ev.data.mapping_start.anchor;
         if (!anchor && ++r->depth > ADJ_MAX_DEPTH) {
-            reader_stop(r, ADJ_D_YAML_SYNTAX, ev_mark(r),
+            reader_stop(r, ADJ_D_YAML_SYNTAX, rd_ev_mark(r),
                         "collections nested deeper than %d levels", ADJ_MAX_DEPTH);
             return false;
         }
@@ -204,7 +202,7 @@ bool reader_pull(rd_stream_t *r)
         break;
     }
     if (anchor) {
-        reader_stop(r, ADJ_D_YAML_ALIAS, ev_mark(r),
+        reader_stop(r, ADJ_D_YAML_ALIAS, rd_ev_mark(r),
                     "anchor &%s: anchors and aliases are not allowed in a %s", anchor,
                     reader_noun_long(r));
         return false;
@@ -259,7 +257,7 @@ void reader_duplicate_key(rd_stream_t *r, const char *where)
 {
     adj_buf_t tmp = {0};
     const char *key = (const char *)r->ev.data.scalar.value;
-    adj_diags_add(r->diags, ADJ_D_DUPLICATE_KEY, ev_mark(r), NULL, NULL, NULL,
+    adj_diags_add(r->diags, ADJ_D_DUPLICATE_KEY, rd_ev_mark(r), NULL, NULL, NULL,
                   "key %s repeated in %s; the first value counts",
                   reader_clip(&tmp, key, r->ev.data.scalar.length), where);
     adj_buf_free(&tmp);

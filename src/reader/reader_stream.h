@@ -93,6 +93,12 @@ static inline adj_mark_t mark_of(yaml_mark_t m)
     return (adj_mark_t){m.line + 1, m.column + 1};
 }
 
+/* Where the stream's current event starts (the stages say ev_mark(r)). */
+static inline adj_mark_t rd_ev_mark(const rd_stream_t *s)
+{
+    return mark_of(s->ev.start_mark);
+}
+
 /* ------------------------------------------------------------------ */
 /* reader_input.c                                                      */
 /* ------------------------------------------------------------------ */

@@ -18,7 +18,7 @@
 
 /* Append s escaped for a workflow command: its data, or (`property`) the
  * value of one of its properties. */
-static void put_escaped(adj_buf_t *out, const char *s, bool property)
+static void github_put_escaped(adj_buf_t *out, const char *s, bool property)
 {
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
         unsigned char c = *p;
@@ -44,11 +44,11 @@ static void github_audit(adj_buf_t *out, const adj_audit_t *a, const adj_report_
         const adj_diag_t *d = &a->diags.items[i];
         bool err = adj_code_severity(d->code) == ADJ_SEV_ERROR;
         adj_buf_printf(out, "::%s file=", err ? "error" : "warning");
-        put_escaped(out, a->file, true);
+        github_put_escaped(out, a->file, true);
         adj_buf_printf(out, ",line=%zu,col=%zu,title=", d->mark.line, d->mark.column);
-        put_escaped(out, adj_code_name(d->code), true);
+        github_put_escaped(out, adj_code_name(d->code), true);
         adj_buf_puts(out, "::");
-        put_escaped(out, d->message, false);
+        github_put_escaped(out, d->message, false);
         adj_buf_putc(out, '\n');
     }
 }

@@ -183,7 +183,7 @@ static void facts(adj_buf_t *out, const adj_audit_t *a, const adj_report_opts_t 
     adj_buf_puts(out, "</dl>\n");
 }
 
-static void verdict(adj_buf_t *out, const adj_audit_t *a)
+static void html_verdict(adj_buf_t *out, const adj_audit_t *a)
 {
     bool bad = a->diags.errors > 0;
     adj_buf_printf(out, "<p class=\"verdict %s\" id=\"verdict\">", bad ? "bad" : "good");
@@ -202,7 +202,7 @@ static void verdict(adj_buf_t *out, const adj_audit_t *a)
     adj_buf_puts(out, ".</p>\n");
 }
 
-static void head(adj_buf_t *out, const adj_audit_t *a)
+static void html_head(adj_buf_t *out, const adj_audit_t *a)
 {
     adj_buf_puts(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                       "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
@@ -342,7 +342,7 @@ static void tally_parts(adj_buf_t *out, const html_page_t *pg)
     adj_buf_puts(out, "</ul>\n");
 }
 
-static void tally(adj_buf_t *out, const html_page_t *pg)
+static void html_tally(adj_buf_t *out, const html_page_t *pg)
 {
     const adj_audit_t *a = pg->a;
     adj_buf_puts(out, "<section id=\"tally\"><h2>The tally</h2>\n");
@@ -469,7 +469,7 @@ static void story_diags(adj_buf_t *out, const html_page_t *pg, const about_t *ab
 }
 
 /* One leader's story in its <details>. */
-static void story(adj_buf_t *out, const html_page_t *pg, const about_t *ab, size_t l)
+static void html_story(adj_buf_t *out, const html_page_t *pg, const about_t *ab, size_t l)
 {
     const adj_audit_t *a = pg->a;
     const adj_header_t *h = a->result.header;
@@ -508,7 +508,7 @@ static void stories(adj_buf_t *out, const html_page_t *pg, const about_t *ab)
     html_leaders_notice(out, pg, "The stories are told of", pg->kept,
                         "at most " HTML_STR(HTML_MAX_LEADERS));
     for (size_t k = 0; k < pg->kept; k++) {
-        story(out, pg, ab, pg->keep[k]);
+        html_story(out, pg, ab, pg->keep[k]);
         html_drain(out, pg->o);
     }
     adj_buf_puts(out, "</section>\n");
@@ -545,15 +545,15 @@ static void html_audit(adj_buf_t *out, const adj_audit_t *a, const adj_report_op
     size_t roster = a->replayed ? a->result.header->leader_count : 0;
     pg.keep = adj_xcalloc(roster ? roster : 1, sizeof *pg.keep);
     pg.kept = html_choose(&pg, HTML_MAX_LEADERS, pg.keep);
-    head(out, a);
-    verdict(out, a);
+    html_head(out, a);
+    html_verdict(out, a);
     facts(out, a, o);
     adj_buf_puts(out, "</header>\n<main>\n");
     diag_list(out, &pg);
     html_log_listing(out, &pg);
     final_state(out, &pg);
     html_timeline(out, &pg);
-    tally(out, &pg);
+    html_tally(out, &pg);
     stories(out, &pg, &ab);
     adj_buf_printf(out, "</main>\n<footer>Made by adjutant %s (log format adjutant/1).</footer>\n"
                    "</body>\n</html>\n", ADJ_VERSION);

@@ -291,7 +291,7 @@ void html_line_ref(adj_buf_t *out, const html_page_t *pg, size_t n)
         adj_buf_puts(out, "</a>");
 }
 
-static void put_diag(adj_buf_t *out, const adj_diag_t *g)
+static void log_put_diag(adj_buf_t *out, const adj_diag_t *g)
 {
     bool err = adj_code_severity(g->code) == ADJ_SEV_ERROR;
     adj_buf_puts(out, err ? "<p class=\"d e\"><b>error</b> column "
@@ -323,7 +323,7 @@ static void put_line(adj_buf_t *out, size_t no, const adj_buf_t *text, const adj
     adj_buf_put(out, text->data ? text->data : "", text->len);
     adj_buf_puts(out, "</code></div>\n");
     for (size_t i = first; i < first + count; i++)
-        put_diag(out, &d->items[i]);
+        log_put_diag(out, &d->items[i]);
 }
 
 /* Lines from..to left out of a cut listing. */

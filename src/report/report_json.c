@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *severity_name(adj_code_t c)
+static const char *json_severity_name(adj_code_t c)
 {
     return adj_code_severity(c) == ADJ_SEV_ERROR ? "error" : "warning";
 }
@@ -27,12 +27,12 @@ static void turn_or_null(adj_json_t *j, bool has_turn, int64_t turn)
         adj_json_null(j);
 }
 
-static void diag(adj_json_t *j, const adj_diag_t *d)
+static void json_diag(adj_json_t *j, const adj_diag_t *d)
 {
     adj_json_open_object(j);
     adj_json_member_uint(j, "line", d->mark.line);
     adj_json_member_uint(j, "column", d->mark.column);
-    adj_json_member_str(j, "severity", severity_name(d->code));
+    adj_json_member_str(j, "severity", json_severity_name(d->code));
     adj_json_member_str(j, "code", adj_code_name(d->code));
     adj_json_member_str(j, "rule", d->rule);
     adj_json_member_str(j, "leader", d->leader);
@@ -213,7 +213,7 @@ static void audit_object(adj_buf_t *out, const adj_audit_t *a, const adj_report_
     adj_json_key(&j, "diagnostics");
     adj_json_open_array(&j);
     for (size_t i = 0; i < a->diags.count; i++)
-        diag(&j, &a->diags.items[i]);
+        json_diag(&j, &a->diags.items[i]);
     adj_json_close_array(&j);
     if (a->diags.omitted)  /* past ADJ_MAX_DIAGS: counted, not kept */
         adj_json_member_uint(&j, "diagnostics_omitted", a->diags.omitted);
@@ -292,7 +292,7 @@ static void json_explain(adj_buf_t *out, const adj_audit_t *a, const adj_story_t
     for (size_t i = 0; i < a->diags.count; i++) {
         const adj_diag_t *g = &a->diags.items[i];
         if (adj_diag_is_about(g, id))
-            diag(&j, g);
+            json_diag(&j, g);
     }
     adj_json_close_array(&j);
     adj_json_key(&j, "final");
@@ -343,7 +343,7 @@ static void compare_only(adj_json_t *j, const adj_compare_t *c, int k)
     const adj_diags_t *d = &c->run[k]->diags;
     for (size_t i = 0; i < d->count; i++)
         if (c->only[k][i])
-            diag(j, &d->items[i]);
+            json_diag(j, &d->items[i]);
     adj_json_close_array(j);
 }
 
@@ -422,7 +422,7 @@ static void dice_name(adj_json_t *j, const char *key, const char *s, size_t n)
         adj_json_null(j);
 }
 
-static void dice_spellings(adj_json_t *j, const adj_dice_t *d, const adj_dice_row_t *r)
+static void json_dice_spellings(adj_json_t *j, const adj_dice_t *d, const adj_dice_row_t *r)
 {
     const adj_dice_group_t *g = &d->groups[r->group];
     adj_json_key(j, "spellings");
@@ -512,13 +512,13 @@ static void dice_row(adj_json_t *j, const adj_dice_t *d, const adj_dice_row_t *r
     dice_number(j, "p", r->tested, r->p);
     dice_number(j, "p_adjusted", r->tested, r->p_adjusted);
     adj_json_member_bool(j, "improbable", r->improbable);
-    dice_spellings(j, d, r);
+    json_dice_spellings(j, d, r);
     dice_where(j, d, r);
     dice_why(j, d, r);
     adj_json_close_object(j);
 }
 
-static void dice_look_alike(adj_json_t *j, const adj_dice_t *d)
+static void json_dice_look_alike(adj_json_t *j, const adj_dice_t *d)
 {
     adj_json_open_array(j);
     for (size_t i = 0; i < d->look_alike_count; i++) {
@@ -558,7 +558,7 @@ static void json_dice(adj_buf_t *out, const adj_dice_t *d, const adj_report_opts
         dice_row(&j, d, &d->rows[i]);
     adj_json_close_array(&j);
     adj_json_key(&j, "look_alike");
-    dice_look_alike(&j, d);
+    json_dice_look_alike(&j, d);
     adj_json_close_object(&j);
     adj_buf_putc(out, '\n');
 }

@@ -89,7 +89,7 @@ static void rule(adj_json_t *j, adj_code_t c)
 /* Append the n bytes at s, every one outside RFC 3986's unreserved set and
  * '/' percent-encoded (so a ':' cannot make a relative path a scheme, nor a
  * space, '%' or a byte that is not ASCII an invalid URI). */
-static void put_encoded(adj_buf_t *uri, const char *s, size_t n)
+static void sarif_put_encoded(adj_buf_t *uri, const char *s, size_t n)
 {
     static const char hex[] = "0123456789ABCDEF";
     for (const unsigned char *p = (const unsigned char *)s; p < (const unsigned char *)s + n; p++) {
@@ -121,7 +121,7 @@ static void put_file_uri(adj_buf_t *uri, const char *path, bool dir)
                 uri->len--;  /* the '/' before the segment dropped */
         } else if (n && !(n == 1 && p[0] == '.')) {
             adj_buf_putc(uri, '/');
-            put_encoded(uri, p, n);
+            sarif_put_encoded(uri, p, n);
         }
         p += n;
     }
@@ -212,7 +212,7 @@ static void artifact(adj_json_t *j, const char *file)
     else if (file[0] == '/')
         put_file_uri(&uri, file, false);
     else
-        put_encoded(&uri, file, strlen(file));
+        sarif_put_encoded(&uri, file, strlen(file));
     adj_json_key(j, "artifactLocation");
     adj_json_open_object(j);
     adj_json_key(j, "uri");
@@ -238,7 +238,7 @@ static void location(adj_json_t *j, const char *file, adj_mark_t m)
     adj_json_close_object(j);
 }
 
-static void result(adj_buf_t *out, const char *file, const adj_diag_t *d)
+static void sarif_result(adj_buf_t *out, const char *file, const adj_diag_t *d)
 {
     adj_json_t j;
     adj_json_init(&j, out);
@@ -269,7 +269,7 @@ static void sarif_audit(adj_buf_t *out, const adj_audit_t *a, const adj_report_o
     for (size_t i = 0; i < a->diags.count; i++) {
         if (i)
             adj_buf_puts(out, ",\n");
-        result(out, a->file, &a->diags.items[i]);
+        sarif_result(out, a->file, &a->diags.items[i]);
     }
 }
 

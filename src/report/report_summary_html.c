@@ -63,7 +63,7 @@ static void label(adj_buf_t *out, const char *l)
     adj_buf_printf(out, "<span class=\"l\">%s</span>", l);
 }
 
-static void players_cell(adj_buf_t *out, const adj_summary_game_t *g)
+static void shtml_players_cell(adj_buf_t *out, const adj_summary_game_t *g)
 {
     adj_buf_puts(out, "<td>");
     label(out, "players");
@@ -84,8 +84,8 @@ static void players_cell(adj_buf_t *out, const adj_summary_game_t *g)
     adj_buf_puts(out, "</td>");
 }
 
-static void tally_cell(adj_buf_t *out, const char *what, const adj_summary_game_t *g, bool show,
-                       const int64_t vp[2], const bool *present)
+static void shtml_tally_cell(adj_buf_t *out, const char *what, const adj_summary_game_t *g,
+                             bool show, const int64_t vp[2], const bool *present)
 {
     adj_buf_puts(out, "<td>");
     label(out, what);
@@ -166,9 +166,9 @@ void adj_html_summary(adj_buf_t *out, adj_buf_t *more, const adj_summary_game_t 
     else
         adj_buf_puts(out, "&#8212;");
     adj_buf_puts(out, "</td>");
-    players_cell(out, g);
-    tally_cell(out, "tally", g, g->replayed, g->vp, NULL);
-    tally_cell(out, "claimed", g, g->replayed && g->has_claim, g->claim, g->claim_present);
+    shtml_players_cell(out, g);
+    shtml_tally_cell(out, "tally", g, g->replayed, g->vp, NULL);
+    shtml_tally_cell(out, "claimed", g, g->replayed && g->has_claim, g->claim, g->claim_present);
     adj_buf_printf(out, "<td%s>", g->claim_verdict == ADJ_CLAIM_WRONG ? " class=\"e\"" : "");
     label(out, "claim");
     adj_buf_printf(out, "%s</td><td>", claim_text[g->claim_verdict]);
@@ -214,7 +214,7 @@ static void title(adj_buf_t *out, const adj_summary_t *s)
         adj_buf_puts(out, "Ladder results");
 }
 
-static void head(adj_buf_t *out, const adj_summary_t *s)
+static void shtml_head(adj_buf_t *out, const adj_summary_t *s)
 {
     adj_buf_puts(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                       "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
@@ -256,7 +256,7 @@ static void totals(adj_buf_t *out, const adj_summary_total_t *t)
                    t->claims_wrong == 1 ? "" : "s", t->not_read);
 }
 
-static void standings(adj_buf_t *out, const adj_summary_t *s)
+static void shtml_standings(adj_buf_t *out, const adj_summary_t *s)
 {
     adj_buf_puts(out, "<section id=\"standings\"><h2>Standings</h2>\n");
     if (!s->standing_count) {
@@ -332,7 +332,7 @@ static size_t first_dropped(const adj_buf_t *more, size_t room, size_t *dropped)
 }
 
 /* The first `needle` in p[0..n), or NULL (memmem is not C11). */
-static const char *find(const char *p, size_t n, const char *needle)
+static const char *shtml_find(const char *p, size_t n, const char *needle)
 {
     size_t k = strlen(needle);
     for (const char *q = p; k <= n && q <= p + n - k; q++) {
@@ -355,9 +355,9 @@ static void put_rows(adj_buf_t *out, const adj_buf_t *rows, size_t cut)
         eol = eol ? eol + 1 : end;
         const char *a = NULL;
         if (cut && strtoul(p + strlen("<tr id=\"G"), NULL, 10) >= cut)
-            a = find(p, (size_t)(eol - p), link);
+            a = shtml_find(p, (size_t)(eol - p), link);
         if (a) {
-            const char *after = find(a, (size_t)(eol - a), "</a>") + 4;
+            const char *after = shtml_find(a, (size_t)(eol - a), "</a>") + 4;
             adj_buf_put(out, p, (size_t)(a - p));
             adj_buf_put(out, after, (size_t)(eol - after));
         } else {
@@ -401,11 +401,11 @@ void adj_html_summary_end(adj_buf_t *out, const adj_buf_t *rows, const adj_buf_t
                           const adj_summary_t *s, const adj_report_opts_t *o)
 {
     (void)o;
-    head(out, s);
+    shtml_head(out, s);
     ladders(out, s);
     totals(out, &s->total);
     adj_buf_puts(out, "</header>\n<main>\n");
-    standings(out, s);
+    shtml_standings(out, s);
     /* what stays whatever is dropped: the page so far, the rows, the tail */
     size_t fixed = out->len + rows->len + PAGE_TAIL;
     size_t dropped = 0;

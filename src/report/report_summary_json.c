@@ -6,7 +6,7 @@
 #include "report_summary.h"
 
 /* {SIDE: PLAYER} for each side a player is named for. */
-static void players(adj_json_t *j, const adj_summary_game_t *g)
+static void sjson_players(adj_json_t *j, const adj_summary_game_t *g)
 {
     adj_json_open_object(j);
     for (int s = 0; g->has_header && s < 2; s++)
@@ -18,8 +18,8 @@ static void players(adj_json_t *j, const adj_summary_game_t *g)
 }
 
 /* {SIDE: N, SIDE: N}; a side missing from a claim is left out. */
-static void tally(adj_json_t *j, const adj_summary_game_t *g, const int64_t vp[2],
-                  const bool *present)
+static void sjson_tally(adj_json_t *j, const adj_summary_game_t *g, const int64_t vp[2],
+                        const bool *present)
 {
     adj_json_open_object(j);
     for (int s = 0; s < 2; s++)
@@ -78,18 +78,18 @@ void adj_json_summary(adj_buf_t *out, adj_buf_t *more, const adj_summary_game_t 
     else
         adj_json_null(&j);
     adj_json_key(&j, "players");
-    players(&j, g);
+    sjson_players(&j, g);
     adj_json_member_bool(&j, "ok", g->errors == 0);
     adj_json_member_uint(&j, "errors", g->errors);
     adj_json_member_uint(&j, "warnings", g->warnings);
     adj_json_key(&j, "vp");
     if (g->replayed)
-        tally(&j, g, g->vp, NULL);
+        sjson_tally(&j, g, g->vp, NULL);
     else
         adj_json_null(&j);
     adj_json_key(&j, "claimed_vp");
     if (g->replayed && g->has_claim)
-        tally(&j, g, g->claim, g->claim_present);
+        sjson_tally(&j, g, g->claim, g->claim_present);
     else
         adj_json_null(&j);
     adj_json_key(&j, "claim_stands");
@@ -111,7 +111,7 @@ void adj_json_summary(adj_buf_t *out, adj_buf_t *more, const adj_summary_game_t 
     adj_buf_putc(out, '\n');
 }
 
-static void standings(adj_json_t *j, const adj_summary_t *s)
+static void sjson_standings(adj_json_t *j, const adj_summary_t *s)
 {
     adj_json_open_object(j);
     adj_json_key(j, "standings");
@@ -146,7 +146,7 @@ void adj_json_summary_end(adj_buf_t *out, const adj_buf_t *rows, const adj_buf_t
     (void)o;
     adj_json_t j;
     adj_json_init(&j, out);
-    standings(&j, s);
+    sjson_standings(&j, s);
     adj_buf_putc(out, '\n');
     adj_json_init(&j, out);
     const adj_summary_total_t *t = &s->total;

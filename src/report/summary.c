@@ -91,7 +91,7 @@ static char *dup_n(const char *s, size_t n)
 }
 
 /* The scenario as written (SPEC 5.1 shows it so). */
-static void take_scenario(adj_summary_game_t *g, const adj_reader_t *r)
+static void summary_take_scenario(adj_summary_game_t *g, const adj_reader_t *r)
 {
     size_t n = 0;
     const char *s = r ? adj_reader_scenario(r, &n) : NULL;
@@ -166,7 +166,7 @@ void adj_summary_game_init(adj_summary_game_t *g, adj_audit_t *a, bool keep_diag
     g->warnings = a->diags.warnings;
     g->stopped = a->diags.stopped;
     g->claim_verdict = adj_claim_verdict(a);
-    take_scenario(g, a->reader);
+    summary_take_scenario(g, a->reader);
     const adj_header_t *h = a->reader ? adj_reader_header(a->reader) : NULL;
     if (h)
         take_header(g, h, a->ladder);
@@ -247,18 +247,6 @@ static const struct adj_summary_seen_s *seen_find(adj_summary_t *s, const adj_su
     return NULL;
 }
 
-/* FNV-1a, 64 bits: the standings' table only (a collision costs a probe). */
-static uint64_t fnv(const void *p, size_t n)
-{
-    const unsigned char *b = p;
-    uint64_t h = 14695981039346656037ull;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ b[i]) * 1099511628211ull;
-    return h;
-}
-
-static uint64_t key_hash(const char *k, size_t n) { return fnv(k, n); }
-
 /* The index of the standing of the player named name[0..len), made when
  * new. An index, not a pointer: making one may move the array. */
 static size_t standing(adj_summary_t *s, const char *name, size_t len)
@@ -272,13 +260,13 @@ static size_t standing(adj_summary_t *s, const char *name, size_t len)
         s->slot_cap = cap;
         for (size_t i = 0; i < s->standing_count; i++) {
             adj_standing_t *p = &s->standings[i];
-            size_t j = key_hash(p->key, p->key_len) & (cap - 1);
+            size_t j = adj_fnv1a(p->key, p->key_len) & (cap - 1);
             while (s->slots[j])
                 j = (j + 1) & (cap - 1);
             s->slots[j] = i + 1;
         }
     }
-    size_t j = key_hash(key, kn) & (s->slot_cap - 1);
+    size_t j = adj_fnv1a(key, kn) & (s->slot_cap - 1);
     for (; s->slots[j]; j = (j + 1) & (s->slot_cap - 1)) {
         adj_standing_t *p = &s->standings[s->slots[j] - 1];
         if (p->key_len == kn && !memcmp(p->key, key, kn)) {
