@@ -28,20 +28,43 @@
 #include "adj_log.h"
 #include "adj_stats.h"
 
+/* The order rows (SPEC 7, "Order"), which test what counts cannot see, one
+ * each per named player after his rows of counts, the one place such a
+ * statistic is declared: X(ROW, key, CELLS, "words", "legend"). `key` is its
+ * name in the reports and names its builder, dice_order.c's
+ * dice_order_<key> (declared from this list: a row without one does not
+ * link); CELLS the counts it lists (ADJ_STATS_CELLS: pairs of faces; 0:
+ * none); "words" what the sentence under a flagged row calls its units ("":
+ * a sentence of its own); "legend" what the text report's notes say of it
+ * (required: the build fails on ""), its lines broken as printed, the rows'
+ * legends joined by a space. tests/dice_rows.py holds each row to the
+ * reports, a golden and the guide. */
+#define ADJ_DICE_ORDER_LIST(X)                                                                \
+    X(PAIRS, pairs, ADJ_STATS_CELLS, "pairs",                                                 \
+      "pairs: the 36 counts of a player's rolls taken two by two (35 degrees of freedom,\n"   \
+      "from " ADJ_DICE_STR(ADJ_STATS_MIN_PAIRS) " pairs).")                                 \
+    X(REPEAT, repeat, 0, "",                                                                  \
+      "repeat: the longest run of faces found in two of his games\n(p: at most the chance "   \
+      "that fair dice repeat a run that long).")
+#define ADJ_DICE_STR(x) ADJ_DICE_STR_(x)
+#define ADJ_DICE_STR_(x) #x
+
 /* The rows' kinds, in the order rows are listed: `all` first, then one
- * row per kind that carries a die (ADJ_DIE_LIST, adj_log.h), then `pairs`
- * and `repeat`, which test order. The first ADJ_DICE_ROLL_KINDS count faces. */
+ * row per kind that carries a die (ADJ_DIE_LIST, adj_log.h), then the
+ * order rows. The first ADJ_DICE_ROLL_KINDS count faces. */
 typedef enum adj_dice_kind_e {
     ADJ_DICE_ALL,
 #define ADJ_X(row, ...) ADJ_DICE_##row,
     ADJ_DIE_LIST(ADJ_X)
+    ADJ_DICE_ORDER_LIST(ADJ_X)
 #undef ADJ_X
-    ADJ_DICE_PAIRS,
-    ADJ_DICE_REPEAT,
     ADJ_DICE_KINDS
 } adj_dice_kind_t;
 
-#define ADJ_DICE_ROLL_KINDS ADJ_DICE_PAIRS /* all and the die rows: rows of face counts */
+#define ADJ_DICE_ORDER_ROWS (0 ADJ_DICE_ORDER_LIST(ADJ_DICE_ONE))
+#define ADJ_DICE_ONE(...) +1
+/* all and the die rows: rows of face counts; the order rows follow */
+#define ADJ_DICE_ROLL_KINDS (ADJ_DICE_KINDS - ADJ_DICE_ORDER_ROWS)
 #define ADJ_DICE_FIRST_ROLL (ADJ_DICE_ALL + 1) /* the first die row */
 
 const char *adj_dice_kind_name(adj_dice_kind_t k);

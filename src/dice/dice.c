@@ -18,13 +18,16 @@
 
 const char *adj_dice_kind_name(adj_dice_kind_t k)
 {
-    static const char *const names[ADJ_DICE_KINDS] = {
+    static const char *const names[] = {
         "all",
 #define ADJ_X(row, kind, field, name, ...) name,
         ADJ_DIE_LIST(ADJ_X)
 #undef ADJ_X
-        "pairs", "repeat",
+#define ADJ_X(row, key, ...) #key,
+        ADJ_DICE_ORDER_LIST(ADJ_X)
+#undef ADJ_X
     };
+    _Static_assert(sizeof names / sizeof *names == ADJ_DICE_KINDS, "a name per row kind");
     return (unsigned)k < ADJ_DICE_KINDS ? names[k] : "?";
 }
 
@@ -41,6 +44,22 @@ typedef struct reading_s {
     adj_dice_file_t *f;
     const adj_header_t *h;       /* borrowed from the reader, NULL before the header */
 } reading_t;
+
+/* Every kind with a `roll` field has its die row, or dice would never count
+ * it: the kinds with one (from the catalogue) are the die rows' kinds. */
+#define DICE_ROLL_FIELD(field, type, required) | (ADJ_F_##field == ADJ_F_ROLL)
+#define DICE_ROLL_KIND(e, key, words, subject, f1, f2, f3, f4) \
+    | ((0 f1 f2 f3 f4) ? UINT64_C(1) << ADJ_EV_##e : 0)
+#define DICE_DIE_KIND(row, kind, field, ...) \
+    | (ADJ_F_##field == ADJ_F_ROLL ? UINT64_C(1) << ADJ_EV_##kind : 0)
+_Static_assert(ADJ_EVENT_COUNT <= 64, "the kinds' masks below are 64 bits");
+_Static_assert((0 ADJ_EVENT_CATALOGUE(DICE_ROLL_KIND, DICE_ROLL_FIELD, )) ==
+                   (0 ADJ_DIE_LIST(DICE_DIE_KIND)),
+               "a kind with a roll field needs its row in ADJ_DIE_LIST (adj_log.h), "
+               "or dice never counts its rolls");
+#undef DICE_ROLL_FIELD
+#undef DICE_ROLL_KIND
+#undef DICE_DIE_KIND
 
 /* The row kind of an event that carries a die, or ALL for one that does not. */
 static adj_dice_kind_t roll_kind(adj_event_kind_t k)
@@ -423,8 +442,29 @@ static void kind_rows(adj_dice_t *d, size_t *cap, const adj_dice_counts_t *c,
     }
 }
 
-/* Every group's rows: by kind, then a player's two order rows. A group
- * with no counted roll has none. */
+/* A player's order rows, one per row of ADJ_DICE_ORDER_LIST, in its order. */
+static void order_rows(adj_dice_t *d, size_t *cap, size_t g, const adj_dice_row_t *who)
+{
+    static const struct {
+        adj_dice_kind_t kind;
+        int cells;
+        void (*build)(const adj_dice_t *d, size_t g, adj_dice_row_t *row);
+    } order[] = {
+#define ADJ_X(row, key, cells, ...) {ADJ_DICE_##row, cells, dice_order_##key},
+        ADJ_DICE_ORDER_LIST(ADJ_X)
+#undef ADJ_X
+    };
+    for (size_t i = 0; i < sizeof order / sizeof *order; i++) {
+        adj_dice_row_t row = *who;
+        row.kind = order[i].kind;
+        row.count_len = order[i].cells;
+        order[i].build(d, g, &row);
+        rows_push(d, cap, &row);
+    }
+}
+
+/* Every group's rows: by kind, then a player's order rows. A group with no
+ * counted roll has none. */
 static void build_rows(adj_dice_t *d)
 {
     size_t cap = 0;
@@ -449,12 +489,8 @@ static void build_rows(adj_dice_t *d)
         size_t before = d->row_count;
         kind_rows(d, &cap, &c, &who);
         d->groups[g].has_rows = d->row_count > before;
-        if (gr->player && d->row_count > before) {
-            adj_dice_row_t pairs, repeat;
-            dice_order_rows(d, g, &who, &pairs, &repeat);
-            rows_push(d, &cap, &pairs);
-            rows_push(d, &cap, &repeat);
-        }
+        if (gr->player && d->row_count > before)
+            order_rows(d, &cap, g, &who);
     }
 }
 

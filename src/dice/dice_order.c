@@ -259,23 +259,24 @@ static void repeat_row(const adj_dice_t *d, const adj_dice_group_t *g, adj_dice_
     free(x.mem);
 }
 
-void dice_order_rows(const adj_dice_t *d, size_t g, const adj_dice_row_t *who,
-                     adj_dice_row_t *pairs, adj_dice_row_t *repeat)
+/* ---- the order rows (ADJ_DICE_ORDER_LIST) ---- */
+
+/* pairs: the 36 cells, chi-square with 35 degrees of freedom from 180 pairs. */
+void dice_order_pairs(const adj_dice_t *d, size_t g, adj_dice_row_t *row)
 {
     const adj_dice_group_t *gr = &d->groups[g];
-    *pairs = *who;
-    pairs->kind = ADJ_DICE_PAIRS;
-    pairs->count_len = ADJ_STATS_CELLS;
     for (size_t m = 0; m < gr->member_count; m++)
-        pairs->n += member_cells(d, &gr->members[m], ADJ_DICE_PAIRS, pairs->counts);
-    if (pairs->n >= ADJ_STATS_MIN_PAIRS) {
-        pairs->tested = pairs->has_chi2 = true;
-        pairs->chi2 = adj_stats_chi2_pairs(pairs->counts);
-        pairs->p = adj_stats_q35(pairs->chi2);
+        row->n += member_cells(d, &gr->members[m], ADJ_DICE_PAIRS, row->counts);
+    if (row->n >= ADJ_STATS_MIN_PAIRS) {
+        row->tested = row->has_chi2 = true;
+        row->chi2 = adj_stats_chi2_pairs(row->counts);
+        row->p = adj_stats_q35(row->chi2);
     }
-    *repeat = *who;
-    repeat->kind = ADJ_DICE_REPEAT;
-    repeat_row(d, gr, repeat);
+}
+
+void dice_order_repeat(const adj_dice_t *d, size_t g, adj_dice_row_t *row)
+{
+    repeat_row(d, &d->groups[g], row);
 }
 
 /* ---- why a row is flagged ---- */
@@ -314,8 +315,8 @@ static void explain_parts(const adj_dice_t *d, adj_dice_row_t *row)
 
 void dice_explain(const adj_dice_t *d, adj_dice_row_t *row)
 {
-    if (row->kind == ADJ_DICE_REPEAT)
-        return;  /* its `where` says it */
+    if (row->count_len == 0)
+        return;  /* no counts (repeat): its `where` says it */
     int k = row->count_len;
     row->faces = adj_xcalloc((size_t)k, sizeof *row->faces);
     int64_t worst = -1;

@@ -7,9 +7,12 @@
 
 #include "adj_dice.h"
 
-/* Group g's `pairs` and `repeat` rows (`who` holds the group's fields). */
-void dice_order_rows(const adj_dice_t *d, size_t g, const adj_dice_row_t *who,
-                     adj_dice_row_t *pairs, adj_dice_row_t *repeat);
+/* The order rows' builders, one per row of ADJ_DICE_ORDER_LIST: group g's
+ * row `row` (its group's fields, kind and count_len already set) filled. */
+#define DICE_ORDER_DECLARE(row, key, ...) \
+    void dice_order_##key(const adj_dice_t *d, size_t g, adj_dice_row_t *row);
+ADJ_DICE_ORDER_LIST(DICE_ORDER_DECLARE)
+#undef DICE_ORDER_DECLARE
 
 /* An improbable row's faces (or cells) far off and each file's part. */
 void dice_explain(const adj_dice_t *d, adj_dice_row_t *row);

@@ -665,6 +665,25 @@ static void dice_percent(adj_buf_t *out, int64_t count, int64_t n, bool tenths)
         adj_buf_printf(out, "%lld%%", (long long)v);
 }
 
+/* The order rows' legends (ADJ_DICE_ORDER_LIST), joined by a space. */
+static void dice_order_legends(adj_buf_t *out)
+{
+    static const char *const legends[] = {
+#define ADJ_X(row, key, cells, words, legend) legend,
+        ADJ_DICE_ORDER_LIST(ADJ_X)
+#undef ADJ_X
+    };
+#define ADJ_X(row, key, cells, words, legend) \
+    _Static_assert(sizeof legend > 1, "order row " #key ": its legend in ADJ_DICE_ORDER_LIST");
+    ADJ_DICE_ORDER_LIST(ADJ_X)
+#undef ADJ_X
+    for (size_t i = 0; i < sizeof legends / sizeof *legends; i++) {
+        adj_buf_puts(out, i ? " " : "");
+        adj_buf_puts(out, legends[i]);
+    }
+    adj_buf_putc(out, '\n');
+}
+
 static const char *dice_rolls_word(adj_dice_kind_t k)
 {
     static const char *const words[] = {
@@ -672,9 +691,12 @@ static const char *dice_rolls_word(adj_dice_kind_t k)
 #define ADJ_X(row, kind, field, name, letter, words) words,
         ADJ_DIE_LIST(ADJ_X)
 #undef ADJ_X
-        "pairs"};
-    _Static_assert(sizeof words / sizeof *words == ADJ_DICE_PAIRS + 1, "a word per row to pairs");
-    return (unsigned)k <= ADJ_DICE_PAIRS ? words[k] : "";
+#define ADJ_X(row, key, cells, words, legend) words,
+        ADJ_DICE_ORDER_LIST(ADJ_X)
+#undef ADJ_X
+    };
+    _Static_assert(sizeof words / sizeof *words == ADJ_DICE_KINDS, "a word per row kind");
+    return (unsigned)k < ADJ_DICE_KINDS ? words[k] : "";
 }
 
 /* "most in a.yaml (18 of 41), b.yaml (9 of 40), c.yaml (7 of 38) and 4 more
@@ -866,10 +888,7 @@ static void text_dice(adj_buf_t *out, const adj_dice_t *d, const adj_report_opts
                         "p_adjusted: p corrected for the %s row%s\ntested in this run "
                         "(Benjamini-Hochberg). '-': fewer than %d rolls, too few to test.\n",
                    tested.data, d->tested == 1 ? "" : "s", ADJ_STATS_MIN_N);
-    adj_buf_printf(out, "pairs: the 36 counts of a player's rolls taken two by two (35 degrees "
-                        "of freedom,\nfrom %d pairs). repeat: the longest run of faces found "
-                        "in two of his games\n(p: at most the chance that fair dice repeat a "
-                        "run that long).\n", ADJ_STATS_MIN_PAIRS);
+    dice_order_legends(out);
     adj_buf_t alpha = {0};
     adj_stats_put_double(&alpha, d->alpha);
     adj_buf_printf(out, "IMPROBABLE: p_adjusted below %s (%s row%s). A flag is a reason to "
