@@ -170,6 +170,10 @@ void adj_engine_finish_after(adj_engine_t *e, adj_mark_t mark, size_t last_line)
  * missing-roll diagnostic names that line. Call before the next feed. */
 void adj_engine_note_dropped(adj_engine_t *e, adj_event_kind_t kind, size_t line, int32_t l);
 
+/* The kinds of roll an obligation waits for (ADJ_OBLIGATION_LIST's events
+ * that carry a die), as adj_reader_keep_dropped's mask. */
+uint32_t adj_engine_awaited_rolls(void);
+
 /* Tell each step of a leader's story to `fn` (NULL: none, the fast path). */
 void adj_engine_on_step(adj_engine_t *e, adj_step_fn fn, void *ctx);
 

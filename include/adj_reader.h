@@ -106,6 +106,12 @@ typedef struct adj_dropped_s {
  * out; returns how many. */
 size_t adj_reader_take_dropped(adj_reader_t *r, adj_dropped_t out[ADJ_MAX_DROPPED]);
 
+/* The kinds whose events dropped for an unknown id are kept for
+ * adj_reader_take_dropped: a mask of 1u << ADJ_EV_kind (none until set).
+ * The replay keeps the rolls an obligation waits for
+ * (adj_engine_awaited_rolls): the reader knows no obligation. */
+void adj_reader_keep_dropped(adj_reader_t *r, uint32_t kinds);
+
 /* "Did you mean" among `names` (NULL entries skipped): the closest, or NULL. */
 const char *adj_closest_name(const char *key, size_t n, const char *const *names, size_t count);
 /* The same among names with lengths (lens NULL: C strings), for names that

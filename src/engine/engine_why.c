@@ -18,6 +18,16 @@ const engine_ob_t engine_ob[ADJ_OB_COUNT] = {
 #undef ADJ_X
 };
 
+uint32_t adj_engine_awaited_rolls(void)
+{
+    uint32_t kinds = 0;
+#define ADJ_X(e, name, words, ev, ...) \
+    kinds |= adj_event_die(ADJ_EV_##ev) != ADJ_FIELD_COUNT ? 1u << ADJ_EV_##ev : 0;
+    ADJ_OBLIGATION_LIST(ADJ_X)
+#undef ADJ_X
+    return kinds;
+}
+
 void adj_engine_note_dropped(adj_engine_t *e, adj_event_kind_t kind, size_t line, int32_t l)
 {
     for (size_t i = 0; i < e->pending_count; i++) {

@@ -142,6 +142,7 @@ static bool events_end(adj_audit_t *a, adj_reader_t *r, const adj_audit_opts_t *
 static void replay_run(adj_audit_t *a, adj_reader_t *r, const adj_audit_opts_t *o)
 {
     a->reader = r;
+    adj_reader_keep_dropped(r, adj_engine_awaited_rolls());
     adj_ladder_hook(a->ladder, r);
     audit_rulings(a, NULL, o);
     if (o->chunk_count)

@@ -157,6 +157,9 @@ int32_t adj_reader_leader_index(const adj_reader_t *r, const char *id)
     return r->header_ready ? reader_leader_find(r, id, strlen(id)) : -1;
 }
 
+_Static_assert(ADJ_EVENT_COUNT <= 32, "adj_reader_keep_dropped's mask holds a bit per kind");
+void adj_reader_keep_dropped(adj_reader_t *r, uint32_t kinds) { r->keep_dropped = kinds; }
+
 size_t adj_reader_take_dropped(adj_reader_t *r, adj_dropped_t out[ADJ_MAX_DROPPED])
 {
     size_t n = r->dropped_count;

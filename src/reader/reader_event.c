@@ -702,12 +702,12 @@ static int32_t unknown_leader(adj_reader_t *r, const adj_entry_t *e, const char 
     return near;
 }
 
-/* A roll of the kinds an obligation waits for, dropped for a mistyped id:
- * kept for the engine, which names it if that obligation then expires. */
+/* A roll of the kinds an obligation waits for (adj_reader_keep_dropped),
+ * dropped for a mistyped id: kept for the engine, which names it if that
+ * obligation then expires. */
 static void note_dropped(adj_reader_t *r, const adj_entry_t *e, int32_t near)
 {
-    if (near < 0 || r->dropped_count >= ADJ_MAX_DROPPED ||
-        (e->kind != ADJ_EV_SUSTAIN && e->kind != ADJ_EV_ILLNESS && e->kind != ADJ_EV_DURATION))
+    if (near < 0 || r->dropped_count >= ADJ_MAX_DROPPED || !(r->keep_dropped >> e->kind & 1u))
         return;
     r->dropped[r->dropped_count++] = (adj_dropped_t){e->kind, e->mark.line, near};
 }

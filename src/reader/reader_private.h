@@ -202,6 +202,7 @@ struct adj_reader_s {
     size_t suggest_used;        /* roster comparisons made for "did you mean" */
     adj_dropped_t dropped[ADJ_MAX_DROPPED]; /* rolls dropped since the last entry */
     size_t dropped_count;
+    uint32_t keep_dropped;      /* the kinds whose dropped events are kept (1u << kind) */
 };
 
 /* ------------------------------------------------------------------ */

@@ -1787,6 +1787,17 @@ static void test_move_of_activated_leader_lost_meanwhile_is_not_in_play(void **s
     assert_diag(f, 0, ADJ_D_LEADER_NOT_IN_PLAY, m);
 }
 
+/* The rolls whose drop for a mistyped id the reader keeps are those an
+ * obligation waits for (ADJ_OBLIGATION_LIST's events with a die): the
+ * illness check, the duration and the Sustain roll; not the IMC roll (no
+ * obligation waits for one) nor replace (no die). */
+static void test_awaited_rolls_are_the_obligations_rolls(void **state)
+{
+    (void)state;
+    assert_int_equal(adj_engine_awaited_rolls(),
+                     1u << ADJ_EV_ILLNESS | 1u << ADJ_EV_DURATION | 1u << ADJ_EV_SUSTAIN);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1897,6 +1908,7 @@ int main(void)
         FX_TEST(test_reserve_leader_with_roster_wound_enters_play_fit),
         FX_TEST(test_first_turn_beyond_last_turn_draws_sequence_and_out_of_range),
         FX_TEST(test_move_of_activated_leader_lost_meanwhile_is_not_in_play),
+        cmocka_unit_test(test_awaited_rolls_are_the_obligations_rolls),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
