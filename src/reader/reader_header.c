@@ -139,31 +139,17 @@ static void roster_field(adj_reader_t *r, roster_raw_t *e, rkey_t k, adj_mark_t 
     }
 }
 
-/* A roster entry's key (the current event): its field, or -1 when it is
- * unknown or repeated (reported; a repeated key's value is skipped too,
- * *skipped set). False when reading stopped. */
-static bool roster_key(adj_reader_t *r, const bool *seen, int *k, bool *skipped)
+/* Roster key k's value (its row), the current event, into entry ctx. */
+static bool roster_value(adj_reader_t *r, void *ctx, int k)
 {
-    adj_mark_t key_mark = ev_mark(r);
-    *k = -1;
-    *skipped = false;
-    if (!is_scalar(r) || text_is_null(sc_text(r), sc_len(r), sc_plain(r))) {
-        reader_unknown_field(&r->st, key_mark, NULL, 0, "a roster entry", NULL, 0);
+    roster_raw_t *e = ctx;
+    e->given |= 1u << k;
+    if (!is_scalar(r)) {
+        roster_bad(e, ev_mark(r),
+                   adj_xasprintf("roster field `%s` must be a scalar", roster_keys[k]));
         return reader_skip(&r->st);
     }
-    for (int i = 0; i < RK_COUNT; i++)
-        if (strcmp(sc_text(r), roster_keys[i]) == 0 && strlen(roster_keys[i]) == sc_len(r))
-            *k = i;
-    bool dup = *k >= 0 ? seen[*k] : !reader_keyset_insert(&r->keys2, sc_text(r), sc_len(r));
-    if (dup) {
-        reader_duplicate_key(&r->st, "a roster entry");
-        *k = -1;
-        *skipped = true;
-        return reader_pull(&r->st) && reader_skip(&r->st);
-    }
-    if (*k < 0)
-        reader_unknown_field(&r->st, key_mark, sc_text(r), sc_len(r), "a roster entry", roster_keys,
-                             RK_COUNT);
+    roster_field(r, e, (rkey_t)k, ev_mark(r));
     return true;
 }
 
@@ -182,51 +168,21 @@ static bool read_roster_entry(adj_reader_t *r)
         return reader_skip(&r->st);
     e->is_map = true;
     bool seen[RK_COUNT] = {false};
-    bool first = true;
     reader_keyset_clear(&r->keys2);
-    for (;;) {
-        if (!reader_pull(&r->st))
-            return false;
-        if (r->st.ev.type == YAML_MAPPING_END_EVENT)
-            return true;
-        if (first) {
-            e->start = ev_mark(r);
-            first = false;
-        }
-        int k;
-        bool skipped;
-        if (!roster_key(r, seen, &k, &skipped))
-            return false;
-        if (skipped)
-            continue;
-        if (!reader_pull(&r->st))
-            return false;
-        if (k < 0) {
-            if (!reader_skip(&r->st))
-                return false;
-            continue;
-        }
-        seen[k] = true;
-        e->given |= 1u << k;
-        if (!is_scalar(r)) {
-            roster_bad(e, ev_mark(r),
-                       adj_xasprintf("roster field `%s` must be a scalar", roster_keys[k]));
-            if (!reader_skip(&r->st))
-                return false;
-            continue;
-        }
-        roster_field(r, e, (rkey_t)k, ev_mark(r));
-    }
+    return reader_read_map(r, &(reader_map_t){.where = "a roster entry", .keys = roster_keys,
+                                              .n = RK_COUNT, .seen = seen, .others = &r->keys2,
+                                              .first = &e->start, .value = roster_value,
+                                              .ctx = e}) != MAP_STOPPED;
 }
 
-/* item(r) for each item (or key) of the collection just opened, up to its
- * `end` event; false when the reader stopped. */
-static bool read_items(adj_reader_t *r, yaml_event_type_t end, bool (*item)(adj_reader_t *))
+/* item(r) for each item of the list just opened, up to its end; false
+ * when the reader stopped. */
+static bool read_items(adj_reader_t *r, bool (*item)(adj_reader_t *))
 {
     for (;;) {
         if (!reader_pull(&r->st))
             return false;
-        if (r->st.ev.type == end)
+        if (r->st.ev.type == YAML_SEQUENCE_END_EVENT)
             return true;
         if (!item(r))
             return false;
@@ -250,7 +206,7 @@ static bool read_leaders(adj_reader_t *r)
         return reader_skip(&r->st);
     }
     r->leaders = HV_OK;
-    return read_items(r, YAML_SEQUENCE_END_EVENT, read_roster_entry);
+    return read_items(r, read_roster_entry);
 }
 
 /* `sides`: a list of two distinct names. hv_what[HK_SIDES] ends the
@@ -316,81 +272,86 @@ static void imc_bad(adj_reader_t *r, adj_mark_t mark, char *msg)
     r->imc_bad_msg = msg;
 }
 
+/* An `imc` row, the current event: *ok when it is six integers >= 0, in
+ * row. False when the reader stopped. */
+static bool read_imc_row(adj_reader_t *r, int64_t row[6], bool *ok)
+{
+    *ok = r->st.ev.type == YAML_SEQUENCE_START_EVENT;
+    if (!*ok)
+        return reader_skip(&r->st);
+    size_t n = 0;
+    for (;;) {
+        if (!reader_pull(&r->st))
+            return false;
+        if (r->st.ev.type == YAML_SEQUENCE_END_EVENT)
+            break;
+        int64_t v;
+        if (is_scalar(r) && reader_text_int(sc_text(r), sc_len(r), sc_plain(r), &v) && v >= 0) {
+            if (n < 6)
+                row[n] = v;
+        } else {
+            *ok = false;
+            if (!reader_skip(&r->st))
+                return false;
+        }
+        n++;
+    }
+    *ok = *ok && n == 6;
+    return true;
+}
+
+static void imc_push(adj_reader_t *r, int64_t rating, const int64_t row[6])
+{
+    if (r->imc_count == r->imc_cap) {
+        r->imc_cap = r->imc_cap ? r->imc_cap * 2 : 8;
+        r->imc_raw = adj_xreallocarray(r->imc_raw, r->imc_cap, sizeof *r->imc_raw);
+    }
+    r->imc_raw[r->imc_count].rating = rating;
+    memcpy(r->imc_raw[r->imc_count].mp, row, sizeof r->imc_raw[r->imc_count].mp);
+    r->imc_count++;
+}
+
+/* One rating (the key, the current event) and its row of six MPs. */
+static bool read_imc_item(adj_reader_t *r, void *ctx)
+{
+    (void)ctx;
+    int64_t rating = 0;
+    bool key_ok = false;
+    if (is_scalar(r)) {
+        key_ok = reader_text_int(sc_text(r), sc_len(r), sc_plain(r), &rating);
+        if (!key_ok)
+            imc_bad(r, ev_mark(r), adj_xasprintf("`imc` rating %s is not an integer",
+                                                 reader_clip(&r->tmp, sc_text(r), sc_len(r))));
+    } else {
+        imc_bad(r, ev_mark(r), adj_xasprintf("`imc` rating is not an integer"));
+        if (!reader_skip(&r->st))
+            return false;
+    }
+    if (!reader_pull(&r->st))
+        return false;
+    adj_mark_t vm = ev_mark(r);
+    int64_t row[6];
+    bool row_ok;
+    if (!read_imc_row(r, row, &row_ok))
+        return false;
+    if (!row_ok)
+        imc_bad(r, vm, adj_xasprintf("`imc` row must be a list of six integers >= 0"));
+    else if (key_ok)
+        imc_push(r, rating, row);
+    return true;
+}
+
+/* `imc`: rating -> six MPs, each rating once. */
 static bool read_imc(adj_reader_t *r)
 {
-    adj_buf_t *tmp = &r->tmp;
     r->imc = HV_OK;
     if (r->st.ev.type != YAML_MAPPING_START_EVENT) {
         imc_bad(r, ev_mark(r), adj_xasprintf("`imc` must be a mapping of rating -> six MPs"));
         return reader_skip(&r->st);
     }
     reader_keyset_clear(&r->keys2);
-    for (;;) {
-        if (!reader_pull(&r->st))
-            return false;
-        if (r->st.ev.type == YAML_MAPPING_END_EVENT)
-            break;
-        int64_t rating = 0;
-        bool key_ok = false;
-        if (is_scalar(r)) {
-            if (!reader_keyset_insert(&r->keys2, sc_text(r), sc_len(r))) {
-                reader_duplicate_key(&r->st, "`imc`");
-                if (!reader_pull(&r->st) || !reader_skip(&r->st))
-                    return false;
-                continue;
-            }
-            key_ok = reader_text_int(sc_text(r), sc_len(r), sc_plain(r), &rating);
-            if (!key_ok)
-                imc_bad(r, ev_mark(r), adj_xasprintf("`imc` rating %s is not an integer",
-                                                     reader_clip(tmp, sc_text(r), sc_len(r))));
-        } else {
-            imc_bad(r, ev_mark(r), adj_xasprintf("`imc` rating is not an integer"));
-            if (!reader_skip(&r->st))
-                return false;
-        }
-        if (!reader_pull(&r->st))
-            return false;
-        adj_mark_t vm = ev_mark(r);
-        int64_t row[6];
-        size_t n = 0;
-        bool row_ok = r->st.ev.type == YAML_SEQUENCE_START_EVENT;
-        if (row_ok) {
-            for (;;) {
-                if (!reader_pull(&r->st))
-                    return false;
-                if (r->st.ev.type == YAML_SEQUENCE_END_EVENT)
-                    break;
-                int64_t v;
-                if (is_scalar(r) && reader_text_int(sc_text(r), sc_len(r), sc_plain(r), &v) &&
-                    v >= 0) {
-                    if (n < 6)
-                        row[n] = v;
-                } else {
-                    row_ok = false;
-                    if (!reader_skip(&r->st))
-                        return false;
-                }
-                n++;
-            }
-            row_ok = row_ok && n == 6;
-        } else if (!reader_skip(&r->st)) {
-            return false;
-        }
-        if (!row_ok) {
-            imc_bad(r, vm, adj_xasprintf("`imc` row must be a list of six integers >= 0"));
-            continue;
-        }
-        if (key_ok) {
-            if (r->imc_count == r->imc_cap) {
-                r->imc_cap = r->imc_cap ? r->imc_cap * 2 : 8;
-                r->imc_raw = adj_xreallocarray(r->imc_raw, r->imc_cap, sizeof *r->imc_raw);
-            }
-            r->imc_raw[r->imc_count].rating = rating;
-            memcpy(r->imc_raw[r->imc_count].mp, row, sizeof row);
-            r->imc_count++;
-        }
-    }
-    return true;
+    return reader_read_map(r, &(reader_map_t){.where = "`imc`", .others = &r->keys2,
+                                              .item = read_imc_item}) != MAP_STOPPED;
 }
 
 static bool read_optional_rules(adj_reader_t *r)
@@ -456,14 +417,11 @@ static char *player_name(const adj_reader_t *r, size_t *len)
 }
 
 /* One `players` entry: the key is the current event. */
-static bool read_player(adj_reader_t *r)
+static bool read_player(adj_reader_t *r, void *ctx)
 {
+    (void)ctx;
     adj_mark_t key_mark = ev_mark(r);
     bool usable = is_scalar(r) && !text_is_null(sc_text(r), sc_len(r), sc_plain(r));
-    if (is_scalar(r) && !reader_keyset_insert(&r->keys2, sc_text(r), sc_len(r))) {
-        reader_duplicate_key(&r->st, "`players`");
-        return reader_pull(&r->st) && reader_skip(&r->st);
-    }
     player_raw_t *p = player_push(r, key_mark);
     if (usable) {
         p->side = adj_xstrndup(sc_text(r), sc_len(r));
@@ -487,7 +445,8 @@ static bool read_players(adj_reader_t *r)
     }
     r->players = HV_OK;
     reader_keyset_clear(&r->keys2);
-    return read_items(r, YAML_MAPPING_END_EVENT, read_player);
+    return reader_read_map(r, &(reader_map_t){.where = "`players`", .others = &r->keys2,
+                                              .item = read_player}) != MAP_STOPPED;
 }
 
 static bool read_format(adj_reader_t *r)
@@ -549,19 +508,20 @@ bool reader_header_value(adj_reader_t *r, int hk)
     }
 }
 
-/* From the stream's start to the `events` key: the header. */
-adj_read_status_t reader_read_start(adj_reader_t *r)
+/* The stream's start to its document's top mapping, the current event;
+ * false when there is none (said) or the reader stopped. */
+static bool read_document_start(adj_reader_t *r)
 {
     if (!reader_pull(&r->st) || !reader_pull(&r->st))
-        return reader_status(&r->st);
+        return false;
     if (r->st.ev.type == YAML_STREAM_END_EVENT) {
         reader_stop(&r->st, ADJ_D_BAD_DOCUMENT, (adj_mark_t){1, 1},
                     "the file holds no YAML document (it is empty or only comments)");
-        return reader_status(&r->st);
+        return false;
     }
     adj_mark_t doc_mark = ev_mark(r);
     if (!reader_pull(&r->st))
-        return reader_status(&r->st);
+        return false;
     /* the start of the top node (SPEC 4); an empty one stands where the
      * next line would begin: the document's `---` then */
     bool empty = is_scalar(r) && sc_len(r) == 0 && sc_plain(r);
@@ -569,59 +529,53 @@ adj_read_status_t reader_read_start(adj_reader_t *r)
     if (r->st.ev.type != YAML_MAPPING_START_EVENT) {
         reader_stop(&r->st, ADJ_D_BAD_DOCUMENT, r->doc_start,
              "the document must be a mapping with format, last_turn, sides, leaders and events");
-        return reader_status(&r->st);
+        return false;
     }
-    reader_keyset_clear(&r->keys);
-    for (;;) {
-        if (!reader_pull(&r->st))
-            return reader_status(&r->st);
-        if (r->st.ev.type == YAML_MAPPING_END_EVENT) {
-            reader_header_keep(r, HV_ABSENT);  /* every header problem, `events` first */
-            return reader_status(&r->st);
-        }
-        adj_mark_t key_mark = ev_mark(r);
-        if (!is_scalar(r) || text_is_null(sc_text(r), sc_len(r), sc_plain(r))) {
-            reader_unknown_field(&r->st, key_mark, NULL, 0, "the header", NULL, 0);
-            if (!reader_skip(&r->st) || !reader_pull(&r->st) || !reader_skip(&r->st))
-                return reader_status(&r->st);
-            continue;
-        }
-        int hk = -1;
-        for (int i = 0; i < HK_COUNT; i++)
-            if (strlen(header_keys[i]) == sc_len(r) && strcmp(header_keys[i], sc_text(r)) == 0)
-                hk = i;
-        bool dup = hk >= 0 ? r->header_seen[hk]
-                           : !reader_keyset_insert(&r->keys, sc_text(r), sc_len(r));
-        if (dup) {
-            reader_duplicate_key(&r->st, "the header");
-            if (!reader_pull(&r->st) || !reader_skip(&r->st))
-                return reader_status(&r->st);
-            continue;
-        }
-        if (hk < 0)
-            reader_unknown_field(&r->st, key_mark, sc_text(r), sc_len(r), "the header", header_keys,
-                                 HK_COUNT);
-        else
-            r->header_seen[hk] = true;
-        if (!reader_pull(&r->st))
-            return reader_status(&r->st);
-        if (hk == HK_EVENTS) {
-            r->hv_mark[HK_EVENTS] = ev_mark(r);
-            bool list = r->st.ev.type == YAML_SEQUENCE_START_EVENT;
-            if (!list)
-                header_value_bad(r, HK_EVENTS, value_words(r));
-            reader_complete_header(r);  /* a ladder scenario's keys the log lacks (SPEC 13) */
-            if (!reader_header_keep(r, list ? HV_OK : HV_BAD))
-                return reader_status(&r->st);
-            r->st.state = RS_EVENTS;
-            return ADJ_READ_HEADER;
-        }
-        bool ok = reader_header_value(r, hk);
-        if (!ok)
-            return reader_status(&r->st);
-    }
+    return true;
 }
 
+static bool header_key_value(adj_reader_t *r, void *ctx, int k)
+{
+    (void)ctx;
+    return reader_header_value(r, k);
+}
+
+/* At `events`, its value the current event: the header checked and kept. */
+static adj_read_status_t header_at_events(adj_reader_t *r)
+{
+    r->hv_mark[HK_EVENTS] = ev_mark(r);
+    bool list = r->st.ev.type == YAML_SEQUENCE_START_EVENT;
+    if (!list)
+        header_value_bad(r, HK_EVENTS, value_words(r));
+    reader_complete_header(r);  /* a ladder scenario's keys the log lacks (SPEC 13) */
+    if (!reader_header_keep(r, list ? HV_OK : HV_BAD))
+        return reader_status(&r->st);
+    r->st.state = RS_EVENTS;
+    return ADJ_READ_HEADER;
+}
+
+_Static_assert(HK_COUNT <= 64, "reader_map_t's `leave` holds a bit per header key");
+
+/* From the stream's start to the `events` key: the header. */
+adj_read_status_t reader_read_start(adj_reader_t *r)
+{
+    if (!read_document_start(r))
+        return reader_status(&r->st);
+    reader_keyset_clear(&r->keys);
+    switch (reader_read_map(r, &(reader_map_t){.where = "the header", .keys = header_keys,
+                                               .n = HK_COUNT, .seen = r->header_seen,
+                                               .others = &r->keys,
+                                               .leave = UINT64_C(1) << HK_EVENTS,
+                                               .value = header_key_value})) {
+    case MAP_LEFT:
+        return header_at_events(r);
+    case MAP_END:
+        reader_header_keep(r, HV_ABSENT);  /* every header problem, `events` first */
+        return reader_status(&r->st);
+    default:
+        return reader_status(&r->st);
+    }
+}
 
 void reader_header_free(adj_reader_t *r)
 {

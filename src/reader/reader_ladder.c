@@ -26,45 +26,13 @@ static void bad(adj_reader_t *r, adj_mark_t m, const char *prefix, const char *w
     adj_diags_add(r->diags, ADJ_D_BAD_FIELD, m, NULL, NULL, NULL, "%s%s", prefix, what);
 }
 
-/* ---- the one key-table loop ---- */
-
-/* What a known key's value becomes: k is its row in the table; the
- * value, the current event, must be consumed. False: the stream stopped. */
-typedef bool (*key_value_fn)(adj_reader_t *r, void *ctx, int k);
-
-/* A mapping's keys read against the table `keys` (n rows), the current
- * event its start, through its end: a repeated key is a duplicate-key
- * finding in `where` (its value skipped), an unknown one an unknown-field
- * finding with a did-you-mean (its value skipped); a known key's value goes
- * to value(r, ctx, k). seen[k] tells which keys came. False: the stream stopped. */
+/* Each mapping's keys are read by the header stage's one key loop
+ * (reader_read_map), against the tables below. */
 static bool read_keys(adj_reader_t *r, const char *const *keys, size_t n, const char *where,
-                      bool *seen, key_value_fn value, void *ctx)
+                      bool *seen, bool (*value)(adj_reader_t *r, void *ctx, int k), void *ctx)
 {
-    for (;;) {
-        if (!reader_pull(&r->st))
-            return false;
-        if (r->st.ev.type == YAML_MAPPING_END_EVENT)
-            return true;
-        int k = -1;
-        for (size_t i = 0; is_scalar(r) && i < n; i++)
-            if (text_is(sc_text(r), sc_len(r), keys[i]))
-                k = (int)i;
-        if (k >= 0 && seen[k]) {
-            reader_duplicate_key(&r->st, where);
-            if (!reader_pull(&r->st) || !reader_skip(&r->st))
-                return false;
-            continue;
-        }
-        if (k < 0)
-            reader_unknown_field(&r->st, ev_mark(r), usable_scalar(r) ? sc_text(r) : NULL,
-                                 usable_scalar(r) ? sc_len(r) : 0, where, keys, n);
-        else
-            seen[k] = true;
-        if (!reader_skip(&r->st) || !reader_pull(&r->st))
-            return false;
-        if (!(k < 0 ? reader_skip(&r->st) : value(r, ctx, k)))
-            return false;
-    }
+    return reader_read_map(r, &(reader_map_t){.where = where, .keys = keys, .n = n,
+                                              .seen = seen, .value = value, .ctx = ctx});
 }
 
 /* The tables, from adj_ladder.h's lists. */
