@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The project's one entry point for people and CI.
 #
 #   ./run.sh demo       build, then audit the bundled disputed game
@@ -394,7 +395,7 @@ mutate)
     python3 tests/mutate/mutate.py "$@"
     ;;
 *)
-    sed -n '2,33p' "$0"
+    sed -n '3,34p' "$0"
     exit 2
     ;;
 esac

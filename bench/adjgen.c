@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * adjgen.c - a seeded generator of realistic adjutant/1 game logs.
  *

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # bench/conform.sh - adjutant against adjgen's generated logs.
 #
 #   bench/conform.sh BUILD_DIR [COUNT]      (COUNT seeds, default 50)

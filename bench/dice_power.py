@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """bench/dice_power.py BUILD_DIR [TRIALS]: how many rolls `adjutant dice`
 needs to flag a cheater, and how often it flags fair players.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * floor.c - the throughput floor: a bare libyaml event loop.
  *

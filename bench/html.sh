@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # bench/html.sh - the cost of `audit --format html` (SPEC 9) against JSON.
 #
 #   bench/html.sh BUILD_DIR [RUNS] [EVENTS]    (RUNS 7, EVENTS 20000 by default)

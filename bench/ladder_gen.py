@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """bench/ladder_gen.py ADJGEN OUT N: N game logs twice (SPEC 13's speed target),
 OUT/inline/ with their headers whole and OUT/ladder/ holding only format,
 game, scenario, last_turn and events, the rest in OUT/ladder/adjutant-ladder.yaml.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """bench/lsp.py BUILD_DIR [ROUNDS]: the language server's speed and memory
 (SPEC 14 "Speed"). A 500-event log (adjgen, faults 0.01) is opened and
 changed ROUNDS times (a comment line toggled, the whole text sent, as

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # bench/run.sh - adjutant's throughput and memory, against a bare libyaml floor.
 #
 #   bench/run.sh BUILD_DIR [RUNS]        (RUNS defaults to 5)

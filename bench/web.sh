@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # bench/web.sh BUILD_DIR [SITE]: the page's engine against the native binary
 # (SPEC 10, issue 35: within 1.5x), `audit --format json` of a clean 18 MB and
 # a clean 1.8 MB log (BUILD_DIR/bench/adjgen), timed in Chromium through

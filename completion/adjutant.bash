@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # bash completion for adjutant(1)                          -*- shell-script -*-
 #
 # Commands, each command's options, --format values and ruling names and

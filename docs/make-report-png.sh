@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # docs/make-report-png.sh - make docs/report.png, the guide's picture of the
 # HTML report: the page `adjutant audit --format html` writes for the
 # disputed game logs/gaines-mill-disputed.yaml, as headless Chromium draws

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # docs/make-summary-png.sh - make docs/summary.png, the guide's picture of a
 # ladder's results page: the page `adjutant audit --summary --format html`
 # writes for tests/summary/archive (its hostile-name game left out), as

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # fuzz/coverage.sh [BUILD_DIR] - which lines of src/ the fuzz corpus reaches.
 #
 # Builds both targets with clang's source-based coverage (no sanitizers),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_audit.c - libFuzzer target: the whole audit of one file, reader ->
  * engine -> both reporters, under every ruling, with the output checked.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_engine.c - libFuzzer target: well-formed logs built from the input,
  * for the engine's rules (SPEC 3) rather than the reader's syntax.

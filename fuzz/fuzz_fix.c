@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_fix.c - libFuzzer target: `adjutant fix` (SPEC 12) of one file,
  * its corrected log held to the original's replay.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_html.c - libFuzzer target: `audit --format html` of one file (SPEC 9),
  * as cmd_audit_html.c runs it: the audit from memory with the chronicle listening,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_ladder.c - libFuzzer target: a ladder file (SPEC 13) read by the
  * reader, then one small log completed from each of its scenarios.

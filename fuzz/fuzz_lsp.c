@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_lsp.c - libFuzzer target: the language server's message reader
  * and dispatcher (SPEC 14), fed a client's byte stream.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """fuzz/lsp_seeds.py OUT_DIR LOG...: seeds for fuzz_lsp, one per log: its
 NUL-separated form (fuzz_lsp.c) of a session that opens the log, changes it
 in place and whole, asks every request the server answers, opens a ladder

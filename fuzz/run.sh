@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # fuzz/run.sh SECONDS [BUILD_DIR] - build the libFuzzer targets (if needed)
 # and run each of them for SECONDS, one after the other.
 #
@@ -31,7 +32,7 @@
 # printed); 2 on usage or build failure.
 set -euo pipefail
 
-usage() { sed -n '2,31p' "$0" >&2; exit 2; }
+usage() { sed -n '3,32p' "$0" >&2; exit 2; }
 [ $# -ge 1 ] && [ $# -le 2 ] || usage
 case $1 in '' | *[!0-9]*) usage ;; esac
 seconds=$1

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * adj_audit.h - one file's audit: the one replay loop (replay.c), the
  * reader feeding the engine, into which every command plugs its observers

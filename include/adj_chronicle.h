@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * adj_chronicle.h - what a report to share (SPEC 9) shows beyond the audit:
  * each leader's state at the end of every turn (the timeline) and every

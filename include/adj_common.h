@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * adj_common.h - small shared pieces: source marks, a growable byte buffer,
  * and overflow-safe integer arithmetic.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * adj_diag.h - the diagnostic catalogue and the list a replay fills.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * adj_dice.h - the dice audit (SPEC 7): the rolls each file logs, kept in
  * order (a byte and a line each); then the run: duplicates set aside, the

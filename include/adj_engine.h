@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * adj_engine.h - the replay engine: typed entries in, leader states,
  * obligations, VPs and diagnostics out (SPEC section 3).

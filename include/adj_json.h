@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * adj_json.h - the one JSON writer every report goes through: it escapes
  * strings (adj_json_string), places the ", " between members and items and

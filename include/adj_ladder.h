@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * adj_ladder.h - a ladder file, adjutant-ladder.yaml (SPEC 13): its name,
  * rulings, players and scenarios, found for a log and read once per run.

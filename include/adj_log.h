@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * adj_log.h - the typed form of an adjutant/1 log (SPEC sections 1 and 2).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * adj_mathfn.h - exp and erfc, the project's own (SPEC 7, "Same numbers
  * everywhere"): the dice audit's p-values must be the same bytes in every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * adj_models.h - what each command hands its reporter (adj_report.h) beside
  * a file's audit: explain's stories, compare's differences, --summary's

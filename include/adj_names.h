@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * adj_names.h - when two written names are the same player (SPEC 7, and
  * the ladder of SPEC 13): the key of a name, and the one-edit look-alike

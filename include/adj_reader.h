@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * adj_reader.h - streaming reader: libyaml events -> typed header and entries.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * adj_report.h - the output formats. Each format is one reporter: a row of
  * functions in one table (reporters.c), looked up by its `--format` name. A

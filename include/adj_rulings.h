@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * adj_rulings.h - the readings of the ambiguous points of rule 8.13
  * (SPEC 6.1). Every alternative reading lives in src/rulings.c, in one

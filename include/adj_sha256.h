@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * adj_sha256.h - SHA-256 (FIPS 180-4), streaming: the summary's duplicate
  * check digests each file's counted rolls (SPEC 5.1). Our own, small, so

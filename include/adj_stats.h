@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * adj_stats.h - the arithmetic of the dice audit (SPEC 7): the chi-square
  * statistic of six face counts (or 36 pair counts), its p-value with 5 (or

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # packaging/deb.cmake: the Debian package (SPEC 10.2), built by CPack with
 # `./run.sh dist` (cmake -DADJ_DEB=ON -DCMAKE_INSTALL_PREFIX=/usr, then
 # cpack -G DEB). Beside what `cmake --install` puts (the binary, the schema,

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The documents written by hand, checked against the catalogues in the code.
 
 The catalogues are the code's own, read from `adjutant --list-catalogue`

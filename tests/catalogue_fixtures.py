@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Every row of the catalogue is exercised by a fixture under tests/.
 
 A row added to a C table but never used by a test is a half-done change;

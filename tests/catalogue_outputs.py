@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The outputs that list the whole code catalogue, held to `--list-catalogue`.
 
 `adjutant --list-catalogue` has its own golden (tests/golden/list-catalogue);

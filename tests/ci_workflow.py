@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The GitHub Actions workflow of docs/formats-and-ci.md ("Checking a ladder's games in CI").
 
 usage: ci_workflow.py ADJUTANT SOURCE_DIR

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The man page and the bash completion against the CLI's own tables.
 
 usage: cli_lists.py ADJUTANT SOURCE_DIR

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """`adjutant dice` end to end (SPEC 7), on logs written here.
 
 Every expected number is derived here, independently of adjutant: the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # tests/dist.sh DIST: the release files of `./run.sh dist` (SPEC 10.2).
 #  - SHA256SUMS holds the three files and their sums hold;
 #  - the one-file page is build-web/adjutant.html, at most 2,000,000 bytes;

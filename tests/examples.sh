@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The example game logs in logs/ (and the ladder's archive below it) replay
 # as they document: clean games draw nothing, and the others draw exactly the
 # diagnostics tests/examples/LOG.expect names (the logs read as real games,

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Check adjutant's diagnostics against the expectations written in a log.
 
 A test log marks each line that must draw a diagnostic with a comment:

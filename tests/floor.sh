@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # floor.sh YAML_FLOOR PROJECT_DIR - the benchmark's floor counts the same
 # events whichever way it releases them (default: yaml_event_delete; --lean:
 # adj_yaml_event_release, the reader's own), on the bundled logs and on logs

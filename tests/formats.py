@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """SPEC 11: --format github and --format sarif, where goldens cannot go.
 
 usage: formats.py ADJUTANT SOURCE_DIR

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Generated games (bench/adjgen) against the audit: for each seed a legal
 # game audits clean (exit 0, no diagnostic), and a faulty one draws exactly
 # the diagnostics the generator says it injected, line by line, in order.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Golden test: run adjutant with the arguments of each line of CASE.cmd
 # (from the tests/ folder, so file names in the output are stable) and
 # compare its output (standard output, then standard error) and exit status

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """SPEC 11: `cmake --install` into a temporary prefix, and with DESTDIR.
 
 usage: install.py BUILD_DIR SOURCE_DIR MAN(0|1)

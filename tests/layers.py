@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The source's structure, which no output shows (issue 25 items 2 and 3,
 issue 41 item 1):
 

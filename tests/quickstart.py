@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The README's quick start, run as written: the log it shows is
 logs/quickstart.yaml byte for byte, and each `$ adjutant ...` block prints
 exactly the output the README shows under it (standard output, run from the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The diagnostic catalogue (docs/diagnostics.md), checked row by row against the code
 table (`adjutant --list-codes`, expanded from ADJ_DIAG_LIST): the same codes
 in the same order, each with the same severity and rule.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Every input the fuzzers ever broke adjutant with (fuzz/regressions/) is
 # audited again: exit 0 or 1 (never a crash, never 2), and one valid JSON
 # object per file. Under the sanitizer build this replays each finding with

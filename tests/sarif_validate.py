@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """SPEC 11: the SARIF output validates, by Microsoft's SARIF multitool.
 
 usage: sarif_validate.py ADJUTANT SOURCE_DIR

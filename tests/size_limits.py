@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Size limits on src/ (every stage's folder): no function longer than
 FUNCTION_LIMIT lines and no file longer than FILE_LIMIT lines, so that no stage grows back into one
 block. A function is counted from the line of its name to its closing

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # `status` reads its one FILE once (SPEC 5, 8): from a pipe on standard input
 # and from a named pipe it reports exactly what it reports for the file.
 #   usage: status_pipe.sh ADJUTANT TESTS_DIR

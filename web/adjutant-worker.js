@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * adjutant-worker.js - the engine's thread (SPEC §10): the CLI compiled to
  * WebAssembly runs here, never on the page's thread, so a long audit leaves

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * adjutant.js - window.adjutant (SPEC §10): the CLI compiled to
  * WebAssembly, run in a Web Worker (adjutant-worker.js) so that the page

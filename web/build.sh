@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # web/build.sh OUT: adjutant compiled to WebAssembly with Debian's emscripten,
 # with the page around it, into OUT/site (index.html, its JS, CSS and .wasm).
 # libyaml and utf8proc (the dice audit's name keys) are compiled from

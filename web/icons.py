@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """web/icons.py DIR: the site's icons (SPEC 10.2: 192 and 512 px, for the
 web app manifest), drawn here at build time as PNG with the standard
 library only: a die's face, five pips, on the page's dark blue."""

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * keep.js - where the Record mode keeps its games (SPEC §10.1, §10.2):
  * each game in its own localStorage slot, so that two tabs, or two copies

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * logtext.js - the recorder's edits of a log's text (SPEC §10.1): YAML
  * scalars quoted where they must be, an event written as a block-style

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * offline.js - the served site works offline once visited (SPEC §10.2):
  * registers sw.js, the service worker that keeps the site's files. Not in

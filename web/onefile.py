@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """web/onefile.py SITE OUT: the one-file page (SPEC 10.2) made from the built
 site, never by hand: web/build.sh runs it after the site is built.
 

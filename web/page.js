@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * page.js - the page around window.adjutant: a log picked, dropped or
  * pasted; the HTML report in a sandboxed iframe (no script rights); the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * web/progress.c - what the page learns from libyaml's parse (web build
  * only, SPEC §10): how far it has read into the log, and where the log's

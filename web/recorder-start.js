@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * recorder-start.js - Record mode's start (SPEC §10.1 "Start"): a log's
  * header written from a ladder scenario (the ladder read by `adjutant

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * recorder.js - the page's Record mode (SPEC §10.1): a log kept while the
  * game is played. The form appends one event (web/logtext.js writes it,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sw.js - the site's service worker (SPEC §10.2): keeps the site's files on
  * the first visit, so that a reload with no network still works. Each file

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * adj_msg.h - messages.c: the one writer of standard error's messages
  * ("adjutant: ..."), for every stage that speaks to the user (the command

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * common.c - buffers, checked allocation, saturating arithmetic and the two
  * escapers every reporter uses (terminal text and JSON).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * diag.c - the diagnostic catalogue (expanded from ADJ_DIAG_LIST) and the
  * per-file list of findings.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * json.c - the JSON writer: separators and nesting kept in one place.
  * Numbers are formatted by hand (no printf): reports of large archives

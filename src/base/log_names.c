@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * log_names.c - names of the typed log's enumerations, expanded from the tables
  * in adj_log.h.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * mathfn.c - exp and erfc written from the math (SPEC 7). See adj_mathfn.h.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * messages.c - the one place messages to standard error are written
  * ("adjutant: ..."), for every part of the program (the command line, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * names.c - the key of a player's name and the one-edit look-alike test
  * (SPEC 7), on utf8proc. See adj_names.h.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sha256.c - SHA-256 as FIPS 180-4 defines it (sections 4.1.2, 4.2.2,
  * 5.1.1, 5.3.3, 6.2): big-endian words, 64 rounds per 512-bit block, the

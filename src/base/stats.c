@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * stats.c - the dice audit's arithmetic (SPEC 7). See adj_stats.h.
  */

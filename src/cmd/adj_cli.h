@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * adj_cli.h - the command line (private to the adjutant program): the table
  * of commands (commands.c lists one row per command, each defined in its

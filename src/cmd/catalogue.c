@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * catalogue.c - `adjutant --list-catalogue` (SPEC 11.1): every fact about
  * the format and the rules that more than one part of the project needs,

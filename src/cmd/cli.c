@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cli.c - the command line: a table of commands and a table of options,
  * from which both parsing and --help come; --version, --list-codes,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_audit.c - `adjutant audit`: many files and directories, audited on
  * the runner's pool, reported in input order exactly as one thread would.

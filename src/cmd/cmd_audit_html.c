@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_audit_html.c - `adjutant audit --format html FILE` (SPEC 9): one file, read
  * once into memory (so standard input and a FIFO work, and the page shows

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_compare.c - `adjutant compare FILE --ruling NAME=VALUE...` (SPEC
  * 6.4): one log, read once, replayed under the default rulings and under

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_dice.c - `adjutant dice` (SPEC 7): read every file's rolls on the
  * runner's pool, then group, test and report them as one run.

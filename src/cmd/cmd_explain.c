@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_explain.c - `adjutant explain FILE LEADER...` (SPEC 6.3): each
  * leader's story collected from the engine's steps, which the chosen

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_fix.c - `adjutant fix [--ruling NAME=VALUE]... [--diff] FILE` (SPEC
  * 12): the log read once, corrected in memory (fix.c), then written (or

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_ladder.c - `adjutant ladder [--format text|json] [PATH]` (SPEC 13):
  * the ladder file that applies to PATH (a log or a directory; default

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_lsp.c - `adjutant lsp` (SPEC 14): the language server's row. Its
  * loop is lsp_main.c's; the web page's build (web/build.sh) has the row,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_status.c - `adjutant status FILE` (SPEC 8): a game in progress. The
  * log is replayed as `audit` replays it, except that the end of its events

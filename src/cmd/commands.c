@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * commands.c - the table of commands, in the order --help, the usage lines
  * and --list-options show them. Each command's row is defined in its own

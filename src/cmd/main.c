@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * main.c - adjutant: audit the written record of a game of The Campaigns
  * of Robert E. Lee against optional rule 8.13 Leaders and Illness.

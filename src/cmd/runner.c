@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * runner.c - what every command runs through: the files its arguments
  * name, the one pool of threads that reads them, the one way a report is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * signals.c - the process around the commands: standard descriptors that
  * are closed at start, and the signals that stop a run between two reports.

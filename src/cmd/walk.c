@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * walk.c - the logs below a directory, as SPEC 5 says: regular files named
  * *.yaml or *.yml, dot-names skipped, links to files followed, links to

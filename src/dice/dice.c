@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dice.c - the dice audit (SPEC 7): each file's rolls, read with the
  * reader alone and kept in order; then the run: duplicates, groups by the

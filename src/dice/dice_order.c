@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dice_order.c - the dice audit's order rows (SPEC 7, "Order"): `pairs`,
  * the 36 counts of non-overlapping pairs of a player's rolls, and `repeat`,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dice_private.h - what dice.c (reading, groups, rows by kind, the run)
  * and dice_order.c (the order rows, and why a row is flagged) share.

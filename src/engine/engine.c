@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * engine.c - replays typed entries through rule 8.13 and the base-game
  * mechanics it touches (SPEC 3); engine_impl.h draws statuses and duties.

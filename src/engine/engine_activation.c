@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * engine_activation.c - activations and moves (SPEC 3.3): the IMC roll,
  * its MPs and the moves that spend them.

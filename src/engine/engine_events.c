@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * engine_events.c - the other rolls and events (SPEC 3.7: sustain,
  * wound, flip, replace, state) and the victory points (SPEC 3.8: vp, end).

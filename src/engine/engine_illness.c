@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * engine_illness.c - the illness check and the duration roll (SPEC 3.5,
  * 3.6): what each roll does to a leader, and what it obliges next.

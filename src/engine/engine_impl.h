@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * engine_impl.h - the engine's insides (private: engine.c, and the
  * white-box unit tests and fuzzers that check its invariants). Reporters

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * engine_why.c - the engine's longer sentences: what caused a finding and
  * what to do about it (the arithmetic of a roll, the event that turned a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ladder.c - a ladder file, adjutant-ladder.yaml (SPEC 13): which one
  * applies to a log, read once per run (a cache safe from the runner's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * replay.c - one file's audit: the one replay loop, the reader's stream
  * feeding the engine, stopping where `--at` says, telling the observers a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rulings.c - every reading of an ambiguous point of rule 8.13, in one
  * place (SPEC 6.1). The first value of each ruling is the default, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * slurp.c - a whole input read once into memory, within a bound: for the
  * commands that replay one log twice (compare), so a pipe, a FIFO or

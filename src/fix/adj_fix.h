@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * adj_fix.h - `adjutant fix` (SPEC 12), private to the program: the
  * replacements it makes in a log's bytes, and the unified diff of them.

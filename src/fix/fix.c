@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fix.c - `fix` (SPEC 12) as a pass in memory: one replay collects the
  * corrections (fix_correct.c says which), a log that stops or is not wholly

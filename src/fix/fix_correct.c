@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fix_correct.c - the corrections `fix` makes (SPEC 12), in one table: for
  * each code it settles, the kinds of entry it looks at, the catalogue's

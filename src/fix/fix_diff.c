@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fix_diff.c - the unified diff of `fix --diff` (SPEC 12), as diff -u
  * writes it: hunks with 3 lines of context, hunks whose context would

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fix_place.c - where each correction of `fix` goes in the log's bytes
  * (SPEC 12: at the value's own bytes; after a `:` for an empty value; a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fix_private.h - the insides of `fix` (SPEC 12), shared by its files:
  * fix.c (a correction pass in memory: collected from one replay, refused

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * lsp.h - `adjutant lsp`, the language server (SPEC 14), private to the
  * program: the framing of JSON-RPC messages (lsp_frame.c), the editor's

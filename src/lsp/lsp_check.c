@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * lsp_check.c - a document's diagnostics (SPEC 14 "Diagnostics"): the one
  * replay of the editor's text under the document's file name, reported by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * lsp_dispatch.c - the language server's methods, in one table: the life
  * cycle, the documents' notifications and the requests on a document.

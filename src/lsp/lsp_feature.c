@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * lsp_feature.c - the requests on an open log beyond its diagnostics
  * (SPEC 14): hover (the state after an event, as `--at line:L` gives it),

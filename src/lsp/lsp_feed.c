@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * lsp_feed.c - the bytes the client sends, cut into frames (lsp_frame.c)
  * and each message handed to the dispatcher (lsp_dispatch.c); the server's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * lsp_fix.c - the quick fix (SPEC 14 "Code action"): when `fix` would
  * change the text, one `quickfix` whose edit makes it exactly what `adjutant

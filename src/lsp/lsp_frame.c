@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * lsp_frame.c - the framing of the language server's messages: header
  * lines ending in a blank line, `Content-Length: N`, then N bytes of body.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * lsp_main.c - `adjutant lsp`'s loop over standard input (SPEC 14): bytes
  * fed to the server as they come, checks run when the debounce of the

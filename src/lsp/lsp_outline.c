@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * lsp_outline.c - a log's outline (textDocument/documentSymbol, SPEC 14):
  * one symbol per turn, from its `turn` event to the item before the next,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * lsp_scan.c - what the requests on a log read of it: the one replay of
  * the editor's text (as `status` replays it, or up to `--at line:L`), with

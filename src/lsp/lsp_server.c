@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * lsp_server.c - the language server's protocol (SPEC 14): the life cycle
  * (initialize, shutdown, exit), JSON-RPC's errors for bad input, and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * lsp_server.h - the language server's state, shared by its protocol
  * (lsp_server.c), its method table (lsp_dispatch.c) and its requests

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * lsp_text.c - the editor's text and its positions (SPEC 14 "Text and
  * positions"): lines as the editor counts them (LF, CRLF, CR) and as the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * adj_yaml_release.h - release a libyaml event's strings, cheaply.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * reader.c - the reader's top: libyaml events -> the typed header and one
  * typed entry per event, with every format diagnostic (SPEC 1, 2 and 3.1

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * reader_event.c - one event (SPEC 2, 3.1 step 1): its keys are read into
  * raw values, its shape is checked, and the typed entry is filled. What

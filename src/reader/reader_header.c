@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * reader_header.c - the header (SPEC 1.2): every key before `events` is
  * read into raw values (roster, sides, imc, optional rules), checked when

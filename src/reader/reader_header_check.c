@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * reader_header_check.c - step 1 of SPEC 1.2: every header problem of a
  * log, each in its own bad-document at the value at fault (the document's

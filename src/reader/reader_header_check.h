@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * reader_header_check.h - SPEC 1.2, shared by the header stage
  * (reader_header.c), its checks (reader_header_check.c: step 1) and what

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * reader_header_keep.c - the header at `events` (SPEC 1.2): its problems
  * found (step 1, reader_header_check.c), then what is kept of it, moved

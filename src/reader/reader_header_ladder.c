@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * reader_header_ladder.c - what the header stage shares with a ladder
  * file: the one key loop every mapping of both is read with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * reader_input.c - the input filter: the bytes libyaml reads, and where
  * they stand.

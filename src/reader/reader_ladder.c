@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * reader_ladder.c - a ladder file (SPEC 13) read with the header stage's
  * value readers, so that a scenario's values are checked as a log's header

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * reader_ladder.h - what the header stage (reader_header.c,
  * reader_header_ladder.c) gives the ladder stage (reader_ladder.c), one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * reader_private.h - what the reader's stages and its top share (not an
  * interface: only src/reader*.c include it).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * reader_pull.c - the stream of libyaml events, below the stages: pulling
  * the next event (the one place the reading limits are enforced: depth,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * reader_stream.h - the reader's lower layer: the stream of libyaml events
  * (not an interface: only src/reader*.c include it).

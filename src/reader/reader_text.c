@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * reader_text.c - the reader's scalar text helpers (SPEC 1.1): integers,
  * booleans, ids, "did you mean", user text in messages, and the key set

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * reader_text.h - the reader's bottom layer: scalar text (reader_text.c)
  * and byte comparisons. Pure functions of their arguments: no reader, no

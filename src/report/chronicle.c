@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * chronicle.c - the timeline and the stories of a report to share (SPEC 9),
  * gathered from the engine's turn and step callbacks.

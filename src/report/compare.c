@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * compare.c - what `compare` finds different between two replays of one
  * log (SPEC 6.4), which its reporters then show.

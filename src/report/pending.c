@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pending.c - what a game in progress owes (SPEC 8), in the words every
  * reporter uses: the pending obligations in the reports' order, each with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * report_csv.c - `--format csv`: the summary's games (SPEC 5.1), one row
  * each, written as they come; RFC 4180 with CRLF, every line.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * report_github.c - the GitHub Actions reporter (SPEC 11): one workflow
  * command a diagnostic, and nothing else, so a job's log turns each into

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * report_html.c - the HTML reporter (SPEC 9): one self-contained HTML5
  * document for a tournament director to publish. In order: the verdict,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * report_html.h - the pieces of the HTML reporter (SPEC 9), private to
  * report_html*.c: escaping, the page's bounds, the log listing and the

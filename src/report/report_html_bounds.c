@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * report_html_bounds.c - which leaders a page shows when it cannot show
  * them all (SPEC 9 "Bounded"), and the notice that says so: read by the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * report_html_log.c - HTML escaping, and the log listed line by line as
  * libyaml counts lines (SPEC 4, 9): a break is LF, CR, CR LF, NEL (U+0085),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * report_html_timeline.c - the timeline of SPEC 9 as inline SVG: a row per
  * roster leader, a column per turn (a run of turns the log skipped is one

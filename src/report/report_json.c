@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * report_json.c - the JSON reporter (SPEC 5): one object per file, per
  * explained leader, per comparison, per file of a summary and its totals,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * report_json_ladder.c - `adjutant ladder --format json` (SPEC 13): the
  * ladder file as one JSON object, every key of the file by its name

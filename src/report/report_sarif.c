@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * report_sarif.c - the SARIF 2.1.0 reporter (SPEC 11), for code-scanning
  * tools: one log with one run for the whole command. The begin hook opens

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * report_summary.h - the summary (SPEC 5.1) in each format, private to
  * report_*.c: each format's reporter row points at these.

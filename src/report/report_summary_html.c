@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * report_summary_html.c - `audit --summary --format html`: a ladder's
  * results page (SPEC 5.1) under the rules of SPEC 9: the ladder's name,

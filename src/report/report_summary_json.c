@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * report_summary_json.c - the summary (SPEC 5.1) as JSON Lines: one object
  * per file as it comes (nothing held), then the standings, then the totals.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * report_summary_text.c - the summary (SPEC 5.1) as text: one line per
  * file, its columns aligned, then the standings and one line of totals.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * report_text.c - the text reporter, for people: an audit as compiler-style
  * diagnostics, the leaders' final state as a table, the tally beside the

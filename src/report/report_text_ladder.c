@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * report_text_ladder.c - `adjutant ladder` as text (SPEC 13): the ladder
  * file's path, name, rulings, players and scenarios, one line each. The

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * reporters.c - the table of reporters, the one place a format is looked
  * up, and whether a claimed tally stands (for --summary).

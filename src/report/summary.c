@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * summary.c - a ladder's summary (SPEC 5.1): each file's game taken from
  * its audit (verdict, players, result by the scenario's victory table, the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Issue 14 item 12 and a minor one: --at takes exactly the syntax of SPEC
 # 6.2 and -j exactly a number; a `turn: N` that never begins is said on
 # standard error (the report is the whole log's).

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Issue 26 item 10 and issue 25: each command takes exactly the options its
 row in the command table names (anything else is a usage error, exit 2, with
 nothing on standard output: whose option it is when it is one command's, else

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Issue 14 items 3, 4, 7: `compare` reads its input once (a pipe, a FIFO,
 # /dev/stdin or a process substitution give what the file gives), bounds
 # what it holds, and says so when there is nothing to compare.

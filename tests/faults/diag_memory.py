@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Issue 14 item 9: what a diagnostic keeps is bounded. 120 roster entries
 with the same 1 MiB id (126 MB of input) audit in under 64 MiB peak RSS
 (was 614 MB): each duplicate shares the first one's text while the roster

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Issue 14 item 13: explain checks the leaders named against the roster as
 soon as the roster is read, before the replay: an unknown name is a usage
 error even while the rest of the log has not arrived (here it never does:

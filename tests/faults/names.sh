@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Issue 14 item 10 and a minor one: file names on standard error are
 # escaped as the report escapes them (no ESC, newline or invalid byte
 # reaches the terminal), and two names that differ only in invalid bytes

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Issue 14 item 2: `audit -` gives the same report however the pipe cuts
 the bytes. The log goes into the pipe in two writes, cut inside a character;
 the second is written only once adjutant has taken the first (the pipe is

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The progress line (shown on a terminal only): `audit` over several files
 with standard error on a terminal shows `K/N files  X MB/s  S s left`, and
 counts the bytes audited: X is above zero (issue 33 item 26: a mutant that

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Issue 14 item 8, issue 33 item 2: a signal (SIGINT, SIGTERM, SIGHUP) ends
 the run at once with exit 2 (SPEC 13), even one blocked in open()
 on a FIFO nobody writes (a flag and SA_RESTART alone left it blocked for

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Issue 26 item 5: a closed pipe on standard output is a failed write, not
 a silent death: adjutant ignores SIGPIPE, says `cannot write the report:
 Broken pipe` on standard error and exits 2, as it does on a full disk. The

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Issue 14 item 5: standard input is read by one reader only. `-` given
 # twice is a usage error (SPEC 5); with standard input closed, a log opened
 # by adjutant never becomes the `-` input (nor the other way round).

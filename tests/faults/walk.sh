@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Issue 14 item 6: the directory walk of SPEC 5. Dot-names skipped, links
 # to files followed, links to directories reported; a directory that cannot
 # be searched, a path over PATH_MAX, a depth over 64 and a directory with

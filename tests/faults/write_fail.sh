@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Issue 14 item 11, issue 26 item 13: every command reports a failed write
 # (a full disk) on standard error and exits 2; issue 33 item 14: the actions too.
 # (The summary's CSV rows are written one by one while the pool audits ahead:

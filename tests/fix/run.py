@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """`adjutant fix` (SPEC 12), end to end, bytes exact: each correction alone
 and all together, the claim in every shape, comments, CRLF, UTF-16 with its
 BOM, multibyte text before the values, --diff (and `patch` applying it),

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Hostile input: adjutant must stay bounded in time and memory and say
 something clear about whatever it is fed.
 

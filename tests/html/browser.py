@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """`audit --format html` (SPEC 9) the way people see it: each page rendered
 by headless Chromium (Debian's `chromium`), and the DOM it builds checked:
 every diagnostic present and linked, one timeline row per leader and one

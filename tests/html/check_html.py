@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """`audit --format html` (SPEC 9), checked without a browser: the document
 rules (doctype, charset, the exact CSP, no script, no event handler, no URL
 but #L<n>), escaping of a hostile log and file name, every line anchored as

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Shared by the HTML report's tests (SPEC 9): running adjutant, a small
 DOM built with html.parser, the document rules, and contrast arithmetic."""
 import json

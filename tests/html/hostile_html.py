@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The hostile-input corpus (tests/hostile/run.py) through `audit --format
 html`: every case under the same memory limit and hang guard (no time limit:
 timings belong to `./run.sh bench`), with the exit status

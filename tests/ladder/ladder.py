@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Which ladder file applies, and a ladder file that is not valid (SPEC 13).
 
 Each case builds a small tree in a temporary directory and checks adjutant's

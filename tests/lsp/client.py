@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """A small LSP client over pipes, for the language server's tests and bench:
 frames messages, reads them back with a timeout, and keeps what the server
 published per document."""

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """tests/lsp/eglot.py ADJUTANT SRC_DIR WORK_DIR: `adjutant lsp` driven by
 Emacs's eglot (batch mode) over the quick start and the disputed game:
 the diagnostics Flymake holds are status --format json's (line, message),

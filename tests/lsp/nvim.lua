@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- tests/lsp/nvim.lua: Neovim's own LSP client (0.7.2, headless) drives
 -- `adjutant lsp` over the logs listed in ADJ_LSP_PLAN (a JSON file that
 -- tests/lsp/nvim.py writes), makes the plan's edits, and writes what the

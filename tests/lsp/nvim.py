@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """tests/lsp/nvim.py ADJUTANT SRC_DIR WORK_DIR: the language server driven by a
 real client, Neovim's built-in LSP client (headless), over the bundled logs
 and logs/ladder, with edits. After every step the diagnostics Neovim holds

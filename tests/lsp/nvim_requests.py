@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The answers Neovim's client got to buf_request_sync (tests/lsp/nvim.lua),
 held to the CLI: hover to `audit --at line:L`'s states and pending,
 definition to the roster entry (in the log or its ladder file), completion

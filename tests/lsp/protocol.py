@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """tests/lsp/protocol.py ADJUTANT SRC_DIR WORK_DIR: `adjutant lsp` at the
 protocol level (SPEC 14), over pipes: the errors for bad input (a request
 before initialize, unknown methods, unparseable bodies and headers, bad

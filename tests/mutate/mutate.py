@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Mutation testing of adjutant's rules and value checks.
 
 usage: mutate.py [N] [--seed S] [--timeout SECONDS] [--list] [--only ID]

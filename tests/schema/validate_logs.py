@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """Check schemas/adjutant-log.schema.json against the logs the project ships.
 
 Usage: validate_logs.py SOURCE_DIR

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """`audit --summary --format html` stays bounded (SPEC 5.1, issue 33 item 10):
 at most 32 MB, the standings whole, at most 20,000 game rows, and the
 diagnostics sections dropped from the last game backwards until the page

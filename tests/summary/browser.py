@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """`audit --summary --format html` (SPEC 5.1) the way people see it: the
 results page rendered by headless Chromium (Debian's `chromium`) and the
 DOM it builds checked against the JSON summary (check_html.py's rules: the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """`audit --summary --format csv` (SPEC 5.1), read back with Python's csv
 module: the header, one row per game, CRLF after every line (the last
 included), RFC 4180 quoting, numbers as numbers, every text field that

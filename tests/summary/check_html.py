@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """`audit --summary --format html` (SPEC 5.1 under SPEC 9's rules), checked
 without a browser: doctype, charset, the exact CSP, no script, no event
 handler, only the elements and attributes the reports write, no URL but

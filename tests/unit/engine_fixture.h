@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * engine_fixture.h - drive the replay engine with entries built in C.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_chronicle.c - the timeline's data for SPEC 9: the columns from
  * first_turn to the highest turn begun, a run of skipped turns as one

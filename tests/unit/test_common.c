@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_common.c - the shared pieces every reporter leans on: the terminal
  * escaper (adj_escape_text), the JSON string writer (adj_json_string),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_engine.c - the replay engine against SPEC section 3, one test per
  * clause, with entries built in C (no YAML). Every expected outcome is

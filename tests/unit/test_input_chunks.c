@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_input_chunks.c - the same bytes give the same report however the
  * input is cut (issue 14, items 1 and 2).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_json.c - the JSON writer every report goes through: separators
  * between members and items (and none after a key), nesting, escaping,

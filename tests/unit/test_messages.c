@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_messages.c - the exact words of the messages that name a finding's
  * cause (issue 22): plain words before libyaml's for the YAML errors a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_names.c - the key of a player's name and the look-alike test
  * (SPEC 7; adj_names.h, shared with the ladder).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_reader.c - the reader against SPEC 1, 2, 3.1 step 1 and 4: YAML text
  * in, the typed header, typed entries and format diagnostics out.

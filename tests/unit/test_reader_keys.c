@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_reader_keys.c - the reader's key table against the event catalogue:
  * every kind key and field key of ADJ_EVENT_CATALOGUE is found as itself,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_reader_text.c - the reader's boolean check takes a value as bytes and
  * a length, not as a C string: exactly `true` or `false` in those bytes, and

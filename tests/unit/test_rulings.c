@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_rulings.c - every value of every ruling of SPEC 6.1 gives the
  * outcome its table states, replayed through the engine; and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_sha256.c - our SHA-256 (src/sha256.c) against the examples NIST
  * publishes for FIPS 180-4 (one block, two blocks, one million "a"), the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_stats.c - the dice audit's arithmetic (SPEC 7), against numbers
  * worked by hand or read from published chi-square tables.

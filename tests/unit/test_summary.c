@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_summary.c - the summary's pure parts (SPEC 5.1): the level of a
  * win from a victory table, and the standings' order and counting.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * tests/web/dice_same.js SITE ADJUTANT ADJGEN: SPEC §7 "Same numbers
  * everywhere": `dice` in the page of build-web/site (Debian's chromium,

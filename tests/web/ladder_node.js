@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * tests/web/ladder_node.js ENGINE ADJUTANT: SPEC 13's "the page takes a
  * ladder file": the engine compiled to WebAssembly for node (ENGINE: emcc's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * tests/web/offline.js SITE ONEFILE ADJUTANT: SPEC §10.2 beyond the page's
  * own cases (tests/web/run.js and recorder.js run those on both SITE and

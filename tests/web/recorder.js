@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * tests/web/recorder.js SITE ADJUTANT: SPEC §10.1, the page's Record mode
  * (issue 30), in Debian's chromium driven by puppeteer-core through the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * tests/web/run.js SITE ADJUTANT: SPEC §10, the web page of build-web/site in Debian's
  * chromium (driven by puppeteer-core), served on 127.0.0.1 by a small server

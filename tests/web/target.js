@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * tests/web/target.js: where a web test opens the page (SPEC §10, §10.2).
  *   target(SITE, {slowWasm}) -> Promise of {url, allowed(u), close(), file}
