@@ -7,7 +7,7 @@
 #    as root (apt-get), it installs with `apt-get install ./FILE`, the program
 #    then runs and its files are where Debian wants them, and it is removed
 #    (not as root: that part is SKIPPED, said so);
-#  - the tarball, unpacked in a temporary folder, builds and passes its tests
+#  - the tarball carries LICENSE; unpacked in a temporary folder, it builds and passes its tests
 #    with the README's two commands (./run.sh demo, ./run.sh test).
 set -eu
 dist=$(cd "$1" && pwd)
@@ -61,6 +61,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/adjdist.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 tar -xzf "$dist/adjutant-$version.tar.gz" -C "$tmp"
 [ -x "$tmp/adjutant-$version/run.sh" ] || fail "the tarball has no adjutant-$version/run.sh"
+cmp -s "$tmp/adjutant-$version/LICENSE" LICENSE || fail "the tarball has no adjutant-$version/LICENSE"
 (cd "$tmp/adjutant-$version" && ./run.sh demo > "$tmp/demo.log" 2>&1) || { cat "$tmp/demo.log"; fail "./run.sh demo in the tarball"; }
 grep -q 'exit status 1' "$tmp/demo.log" || fail "./run.sh demo in the tarball: $(tail -3 "$tmp/demo.log")"
 (cd "$tmp/adjutant-$version" && ./run.sh test > "$tmp/test.log" 2>&1) || { tail -30 "$tmp/test.log"; fail "./run.sh test in the tarball"; }

@@ -99,10 +99,13 @@ cp web/adjutant.js web/adjutant-worker.js web/page.js web/logtext.js web/keep.js
     web/recorder-start.js web/offline.js web/style.css web/manifest.webmanifest "$site/"
 sed "s|@VERSION@|$version|g" web/index.html > "$site/index.html"
 python3 web/icons.py "$site"
-# libyaml and utf8proc are compiled into the .wasm: their licences go with
-# every copy (the site's NOTICES.txt, a comment at the top of the one file)
+# adjutant's MIT licence, and libyaml's and utf8proc's, compiled into the
+# .wasm, go with every copy (the site's NOTICES.txt, a comment at the top of
+# the one file)
 {
-    echo "adjutant's page contains code compiled from these libraries, under these licences."
+    echo "adjutant is under the MIT licence; its page contains code compiled from these"
+    echo "libraries, under these licences."
+    echo; echo "== adjutant $version"; echo; cat LICENSE
     echo; echo "== libyaml $ver"; echo; cat "$yaml/License"
     echo; echo "== utf8proc $(basename "$u8" | sed 's/^utf8proc-//')"; echo; cat "$u8/LICENSE.md"
 } > "$site/NOTICES.txt"
