@@ -22,7 +22,7 @@ from client import Client  # noqa: E402
 build = os.path.abspath(sys.argv[1])
 rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 40
 exe, gen = os.path.join(build, "adjutant"), os.path.join(build, "bench", "adjgen")
-DEBOUNCE_MS = 20  # src/lsp.h LSP_DEBOUNCE_MS
+DEBOUNCE_MS = 20  # src/lsp/lsp.h LSP_DEBOUNCE_MS
 work = tempfile.mkdtemp(prefix="adj-lsp-bench-")
 os.makedirs(os.path.join(work, ".git"))  # no ladder search above it
 

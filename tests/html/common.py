@@ -22,7 +22,7 @@ VOID = {"meta", "link", "br", "img", "input", "hr", "col", "area", "base", "embe
 
 FAILURES = []
 
-# SPEC 9 "Bounded" (src/report_html.h)
+# SPEC 9 "Bounded" (src/report/report_html.h)
 MAX_LINES, CONTEXT, MAX_LEADERS, MAX_COLS, MAX_PX, MAX_DIAGS = 20000, 2, 1000, 400, 60000, 10000
 
 
