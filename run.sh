@@ -4,7 +4,8 @@
 #
 #   ./run.sh demo       build, then audit the bundled disputed game
 #   ./run.sh test       build, then run the fast tests (ctest -L fast: unit, end-to-end,
-#                       golden, schema, docs; about a minute) and print a summary;
+#                       golden, schema, docs; under a minute on two idle cores, after a
+#                       first build of one to two minutes) and print a summary;
 #                       build output in build/build.log, test output in build/ctest-fast.log
 #   ./run.sh test-slow  the slow tests (ctest -L slow: the hostile corpus's million-event
 #                       streams, the HTML report in Chromium, the SARIF validator); CI runs it
@@ -123,12 +124,24 @@ build() {  # build DIR [CMAKE ARGS...]
     cmake --build "$dir" -j "$jobs"
 }
 
-# quiet_build DIR [CMAKE ARGS...]: build, keeping CMake's progress in
-# DIR/build.log; shown only when the build fails.
+# quiet_build DIR [CMAKE ARGS...]: build, keeping CMake's output in
+# DIR/build.log, shown only when the build fails; a first build takes a
+# minute or more, so a line every 10 s says how far it is (make's [ NN%]).
 quiet_build() {
-    local dir=$1
+    local dir=$1 pid status=0 last=$SECONDS start=$SECONDS pct
     mkdir -p "$dir"
-    if ! build "$@" > "$dir/build.log" 2>&1; then
+    build "$@" > "$dir/build.log" 2>&1 &
+    pid=$!
+    while kill -0 "$pid" 2>/dev/null; do
+        sleep 1
+        if [ $((SECONDS - last)) -ge 10 ]; then
+            last=$SECONDS
+            pct=$(grep -o '^\[ *[0-9]*%\]' "$dir/build.log" | tail -n 1 | tr -dc '0-9')
+            echo "run.sh: building $dir: ${pct:-0}% after $((SECONDS - start)) s (output in $dir/build.log)"
+        fi
+    done
+    wait "$pid" || status=$?
+    if [ "$status" -ne 0 ]; then
         cat "$dir/build.log" >&2
         echo "run.sh: the build failed (output above, and in $dir/build.log)" >&2
         exit 1
@@ -395,7 +408,7 @@ mutate)
     python3 tests/mutate/mutate.py "$@"
     ;;
 *)
-    sed -n '3,34p' "$0"
+    awk 'NR > 2 && !/^#/ { exit } NR > 2' "$0"  # the comment at the top (after the SPDX line)
     exit 2
     ;;
 esac

@@ -59,10 +59,13 @@ class Node:
         return "".join(c if isinstance(c, str) else c.text() for c in self.children)
 
     def walk(self):
-        yield self
-        for c in self.children:
-            if isinstance(c, Node):
-                yield from c.walk()
+        """This node and every node under it, in document order (a stack, not
+        nested generators: those cost a frame a level for every node)."""
+        stack = [self]
+        while stack:
+            n = stack.pop()
+            yield n
+            stack.extend(c for c in reversed(n.children) if isinstance(c, Node))
 
     def find_all(self, tag=None, cls=None):
         return [n for n in self.walk() if (tag is None or n.tag == tag) and
