@@ -449,6 +449,35 @@ case("claim-duplicate-key", DUP, DEAD + "  - end:\n      {CSA: 1, USA: 0}   # tw
      ["20:7: end CSA: 0\\n      CSA: 1 -> {CSA: 1, USA: 0} (vp-tally-mismatch)"],
      also=[(21, "duplicate-key")], shift=-1)
 
+# ---- issue 44 item 1: the comments inside a claim replaced whole are kept, in order:
+# the new value on the first line, each further comment on a line of its own at the
+# entry's indentation (they were deleted, exit 0) ----
+case("comments-flow-list", DEAD + "  - end: [      # the claim as the CSA player wrote it\n"
+     "      CSA 3,    # witness: the umpire saw this\n      USA 0     # USA agreed\n    ]\n",
+     DEAD + "  - end: {CSA: 1, USA: 0}      # the claim as the CSA player wrote it\n"
+     "    # witness: the umpire saw this\n    # USA agreed\n",
+     ["19:10: end [      # the claim as the CSA player wrote it\\n      CSA 3,  ... -> "
+      "{CSA: 1, USA: 0} (bad-field)"], shift=-1)
+case("comments-block-list", DEAD + "  - end:        # block list\n      - CSA 3   # first\n"
+     "      - USA 0   # last\n  # between\n",
+     DEAD + "  - end:        # block list\n      {CSA: 1, USA: 0}   # first\n    # last\n"
+     "  # between\n", ["20:7: end - CSA 3   # first\\n      - USA 0 -> {CSA: 1, USA: 0} (bad-field)"])
+case("comments-flow-map", DEAD + "  - end: {\n      CSA: 3, # USA forgot\n    }\n",
+     DEAD + "  - end: {CSA: 1, USA: 0}\n    # USA forgot\n",
+     ["19:10: end {\\n      CSA: 3, # USA forgot\\n    } -> {CSA: 1, USA: 0} (vp-tally-mismatch)"],
+     shift=-1)
+# what follows the value on its last line goes on a line of its own, in a flow event too
+case("comments-flow-event", DEAD + "  - {note: x, end: [   # a\n      CSA 3,         # b\n"
+     "    ], n: 1}   # c\n",
+     DEAD + "  - {note: x, end: {CSA: 1, USA: 0}   # a\n     # b\n     , n: 1}   # c\n",
+     ["19:20: end [   # a\\n      CSA 3,         # b\\n    ] -> {CSA: 1, USA: 0} (bad-field)"],
+     left='comments-flow-event.yaml:21:8: warning: unknown key "n" in an `end` event; it is '
+     "ignored [unknown-field, rule format]\n")
+# a side's value replaced whole: its comments at the side's indentation
+case("comments-side", DEAD + "  - end:\n      CSA: [1,   # one\n        2]   # two\n      USA: 0\n",
+     DEAD + "  - end:\n      CSA: 1   # one\n      # two\n      USA: 0\n",
+     ["20:12: CSA [1,   # one\\n        2] -> 1 (vp-tally-mismatch)"], also=[(20, "bad-field")])
+
 # ---- issue 27 item 2: an ill-typed claim becomes the regenerated tally ----
 case("ill-typed-claim", DEAD + "  - end: CSA 3, USA 0   # written as text\n",
      DEAD + "  - end: {CSA: 1, USA: 0}   # written as text\n",
