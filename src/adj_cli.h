@@ -16,7 +16,7 @@
 #define ADJ_EXIT_FLAWS 1
 /* Exit 2, for three causes told apart in the code (SPEC 5: one status). */
 #define ADJ_EXIT_USAGE 2    /* a usage error */
-#define ADJ_EXIT_IO 2       /* a file could not be read, or standard output written */
+#define ADJ_EXIT_IO 2       /* a file could not be read, or standard output or error written */
 #define ADJ_EXIT_REFUSED 2  /* the input was read but cannot be used: nothing done (a ladder
                                file not valid, a log fix will not rewrite, a signal) */
 
@@ -134,6 +134,10 @@ void adj_msg_verror(const char *fmt, va_list ap);
 /* "adjutant: NAME: message": a file name first, shown as SPEC 5 says. */
 void adj_msg_error_name(const char *name, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* Whether something written to standard error (a message, or the part of
+ * a report that goes there: fix's changes) could not be: the run then
+ * exits 2, as for standard output (there is nowhere left to say why). */
+bool adj_msg_failed(void);
 
 /* walk.c: every log below `dir` (SPEC 5), handed to `found` (which takes
  * the owned path) in strcmp order. False when something was reported. */

@@ -239,7 +239,8 @@ static int fix_write(const adj_config_t *c, fix_t *f, const fix_before_t *b)
     } else {
         print_tally_note(f, &a);
         fputs(changes.data ? changes.data : "", stderr);
-        if (fix_output(c, f, &diff)) {
+        /* the changes are half of the report: without them, nothing is written */
+        if (!adj_msg_failed() && fix_output(c, f, &diff)) {
             print_left(&a);
             bool left = false;  /* a claim left to a person is not corrected */
             for (size_t i = 0; i < f->count; i++)
