@@ -478,6 +478,40 @@ case("comments-side", DEAD + "  - end:\n      CSA: [1,   # one\n        2]   # t
      DEAD + "  - end:\n      CSA: 1   # one\n      # two\n      USA: 0\n",
      ["20:12: CSA [1,   # one\\n        2] -> 1 (vp-tally-mismatch)"], also=[(20, "bad-field")])
 
+# a `#` inside a quoted scalar ('' and \" escapes), a block scalar's text or a plain
+# scalar (`c#d`) is no comment; `>` and `|` inside plain text begin no block scalar
+case('comments-quoted', DEAD + '  - end: [\'CSA\'\'s # no\', # one\n      "U\\"SA # no", # two\n      a > b, !!str c # three\n    ]\n',
+     DEAD + '  - end: {CSA: 1, USA: 0} # one\n    # two\n    # three\n',
+     ['19:10: end [\'CSA\'\'s # no\', # one\\n      "U\\\\"SA # no", # two\\n      a > b,... -> {CSA: 1, USA: 0} (bad-field)'], shift=-1)
+case('comments-block-scalars', DEAD + '  - end:\n      - |  # one\n        # text, not a comment\n\n        x\n      - >-\n          # text too\n      - 0 # two\n  # after\n',
+     DEAD + '  - end:\n      {CSA: 1, USA: 0}  # one\n    # two\n  # after\n',
+     ['20:7: end - |  # one\\n        # text, not a comment\\n\\n        x\\n      - ... -> {CSA: 1, USA: 0} (bad-field)'], shift=-5)
+case('comments-nested-flow', DEAD + '  - end: [a|b, c#d, # one\n      {x: [1, # two\n      ]}]\n',
+     DEAD + '  - end: {CSA: 1, USA: 0} # one\n    # two\n',
+     ['19:10: end [a|b, c#d, # one\\n      {x: [1, # two\\n      ]}] -> {CSA: 1, USA: 0} (bad-field)'], shift=-1)
+
+# a comment line less indented than a block scalar's text ends it: it is a comment
+case('comments-after-block-scalar', DEAD + '  - end:\n      - |\n        text\n      # between items\n      - 0\n',
+     DEAD + '  - end:\n      {CSA: 1, USA: 0}\n    # between items\n',
+     ['20:7: end - |\\n        text\\n      # between items\\n      - 0 -> {CSA: 1, USA: 0} (bad-field)'], shift=-2)
+
+# in a flow collection `a:'x` is one plain scalar (a `:` before a quote is no indicator)
+case('comments-colon-plain', DEAD + "  - end: [a:'x # y'\n      , 'z']\n",
+     DEAD + "  - end: {CSA: 1, USA: 0} # y'\n",
+     ["19:10: end [a:'x # y'\\n      , 'z'] -> {CSA: 1, USA: 0} (bad-field)"], shift=-1)
+# a block scalar with no text, its header's comment the value's last byte (at the end
+# of the file), or followed by another key
+case('comments-empty-block-scalar', DEAD + '  - end:\n      CSA: | #\n      USA: 0\n',
+     DEAD + '  - end:\n      CSA: 1 #\n      USA: 0\n',
+     ['20:12: CSA | # -> 1 (vp-tally-mismatch)'], also=[(20, 'bad-field')])
+case('comments-empty-block-scalar-eof', DEAD + '  - end:\n      USA: 0\n      CSA: | #',
+     DEAD + '  - end:\n      USA: 0\n      CSA: 1 #',
+     ['21:12: CSA | # -> 1 (vp-tally-mismatch)'], also=[(21, 'bad-field')])
+# what follows the value is the file's last byte, with no line break after it
+case('comments-at-eof', DEAD + '  - {end: [ # a\n      CSA 3]}',
+     DEAD + '  - {end: {CSA: 1, USA: 0} # a\n     }',
+     ['19:11: end [ # a\\n      CSA 3] -> {CSA: 1, USA: 0} (bad-field)'])
+
 # ---- issue 27 item 2: an ill-typed claim becomes the regenerated tally ----
 case("ill-typed-claim", DEAD + "  - end: CSA 3, USA 0   # written as text\n",
      DEAD + "  - end: {CSA: 1, USA: 0}   # written as text\n",
