@@ -53,6 +53,9 @@ typedef struct adj_audit_opts_s {
     /* explain: called with step_ctx once the roster is read, before the
      * first event; false stops the audit there. NULL otherwise. */
     bool (*on_header)(void *ctx, const struct adj_audit_s *a);
+    /* explain: past ADJ_MAX_DIAGS, whether a diagnostic about `leader` is
+     * kept all the same (adj_diags_t.keep), with step_ctx. NULL otherwise. */
+    bool (*diag_keep)(void *ctx, const char *leader);
     const size_t *chunks;     /* borrowed, adj_audit_bytes only: input in these pieces */
     size_t chunk_count;
     adj_turn_fn on_turn;      /* the timeline of an HTML report, NULL otherwise */

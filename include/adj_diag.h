@@ -153,6 +153,16 @@ typedef struct adj_diags_s {
     size_t errors;      /* all errors found, kept or not */
     size_t warnings;
     size_t omitted;     /* found past ADJ_MAX_DIAGS, counted but not kept */
+    size_t omitted_code[ADJ_DIAG_COUNT];  /* of those, per code */
+    /* Past ADJ_MAX_DIAGS, whether one about `leader` is kept all the same
+     * (explain: those about the leaders it tells of; NULL: none is). Up to
+     * ADJ_MAX_DIAGS more are kept until adj_diags_prune judges them (the
+     * reader names a finding's leader after adding it); keep_missed counts
+     * those past that second bound that may have been wanted. */
+    bool (*keep)(void *ctx, const char *leader);
+    void *keep_ctx;
+    size_t keep_missed;
+    size_t judged;      /* items before it are judged by adj_diags_prune */
     bool stopped;       /* a yaml-syntax, yaml-alias or bad-document stopped the audit */
     adj_code_t stop_code; /* which, when stopped (kept even past ADJ_MAX_DIAGS) */
     bool turn_known;    /* the replay has begun a turn: */
@@ -171,10 +181,15 @@ void adj_diags_set_turn(adj_diags_t *d, int64_t turn);
 
 /* Add a diagnostic; `rule` NULL takes the catalogue's, `leader` is copied,
  * `turn` NULL takes the current turn (none before the first).
- * Returns NULL when ADJ_MAX_DIAGS are already kept (it is counted only). */
+ * Returns NULL when ADJ_MAX_DIAGS are already kept (it is counted only,
+ * unless d->keep keeps it). */
 adj_diag_t *adj_diags_add(adj_diags_t *d, adj_code_t code, adj_mark_t mark,
                           const char *rule, const char *leader, const int64_t *turn,
                           const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+
+/* Past ADJ_MAX_DIAGS, those added since the last call that d->keep does
+ * not want are dropped (counted, as any not kept). */
+void adj_diags_prune(adj_diags_t *d);
 
 /* Sort by line, then column, ties in the order found (stable). */
 void adj_diags_sort(adj_diags_t *d);

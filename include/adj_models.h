@@ -47,6 +47,11 @@ typedef struct adj_compare_s {
     bool replayed;                 /* both replays began: leaders and tallies compare */
     bool *only[2];                 /* owned: per diagnostic of run[k], true if not in the other */
     size_t only_count[2];
+    /* Past the cap of diagnostics kept (ADJ_MAX_DIAGS), in either run: per
+     * code, how many of run[k]'s are not listed (not kept, or kept but
+     * maybe among the other's not kept), to compare as counts */
+    bool past_cap;
+    size_t unlisted[2][ADJ_DIAG_COUNT];
     size_t leaders_differ;
     bool tally_differs;
 } adj_compare_t;

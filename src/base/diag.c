@@ -75,8 +75,11 @@ adj_diag_t *adj_diags_add(adj_diags_t *d, adj_code_t code, adj_mark_t mark, cons
         d->errors++;
     else
         d->warnings++;
-    if (d->count >= ADJ_MAX_DIAGS) {
+    size_t seq = d->errors + d->warnings - 1;  /* the order found, kept or not */
+    if (d->count >= ADJ_MAX_DIAGS && (!d->keep || d->count >= 2 * (size_t)ADJ_MAX_DIAGS)) {
         d->omitted++;
+        d->omitted_code[code]++;
+        d->keep_missed += d->keep && (!leader || d->keep(d->keep_ctx, leader));
         return NULL;
     }
     if (d->count == d->cap) {
@@ -96,8 +99,28 @@ adj_diag_t *adj_diags_add(adj_diags_t *d, adj_code_t code, adj_mark_t mark, cons
     adj_buf_vprintf(&m, fmt, ap);
     va_end(ap);
     g->message = m.data ? m.data : adj_xstrdup("");
-    g->seq = d->count++;
+    g->seq = seq;
+    d->count++;
     return g;
+}
+
+void adj_diags_prune(adj_diags_t *d)
+{
+    size_t w = d->judged > ADJ_MAX_DIAGS ? d->judged : ADJ_MAX_DIAGS;
+    for (size_t i = w; d->keep && i < d->count; i++) {
+        adj_diag_t *g = &d->items[i];
+        if (g->leader && d->keep(d->keep_ctx, g->leader)) {
+            d->items[w++] = *g;
+            continue;
+        }
+        d->omitted++;
+        d->omitted_code[g->code]++;
+        free(g->leader);
+        free(g->message);
+    }
+    if (d->keep && d->count > w)
+        d->count = w;
+    d->judged = d->count;
 }
 
 void adj_diags_set_turn(adj_diags_t *d, int64_t turn)

@@ -39,3 +39,8 @@ void adj_msg_error_name(const char *name, const char *fmt, ...)
     fputc('\n', stderr);
     va_end(ap);
 }
+
+bool adj_msg_failed(void)
+{
+    return fflush(stderr) != 0 || ferror(stderr);
+}

@@ -18,7 +18,7 @@
 #define ADJ_EXIT_FLAWS 1
 /* Exit 2, for three causes told apart in the code (SPEC 5: one status). */
 #define ADJ_EXIT_USAGE 2    /* a usage error */
-#define ADJ_EXIT_IO 2       /* a file could not be read, or standard output written */
+#define ADJ_EXIT_IO 2       /* a file could not be read, or standard output or error written */
 #define ADJ_EXIT_REFUSED 2  /* the input was read but cannot be used: nothing done (a ladder
                                file not valid, a log fix will not rewrite, a signal) */
 

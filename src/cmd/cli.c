@@ -139,8 +139,32 @@ static int opt_ruling(adj_config_t *c, const char *val)
     return st;
 }
 
+/* A point of --at's grammar (SPEC 6.2: turn:-?[0-9]+, line:[0-9]+) whose
+ * number does not fit 64 bits, as every integer of a log must (SPEC 1.1):
+ * 1 too large, -1 too small, 0 neither (or not of the grammar). */
+static int at_out_of_range(const char *val)
+{
+    bool turn = strncmp(val, "turn:", 5) == 0;
+    if (!turn && strncmp(val, "line:", 5) != 0)
+        return 0;
+    const char *num = val + 5, *digits = turn && *num == '-' ? num + 1 : num;
+    if (*digits == '\0' || strspn(digits, "0123456789") != strlen(digits))
+        return 0;
+    errno = 0;
+    (void)strtoll(num, NULL, 10);
+    return errno != ERANGE ? 0 : *num == '-' ? -1 : 1;
+}
+
 static int opt_at(adj_config_t *c, const char *val)
 {
+    int range = at_out_of_range(val);  /* said plainly, not as the grammar's error */
+    if (range && val[0] == 'l')
+        return usage_error(c, "--at line:L takes L from 1 to %lld (64 bits): %s is too large",
+                           (long long)INT64_MAX, val + 5);  /* digits: nothing to escape */
+    if (range)
+        return usage_error(c, "--at turn:N takes N from %lld to %lld (64 bits): %s is too %s",
+                           (long long)INT64_MIN, (long long)INT64_MAX, val + 5,
+                           range > 0 ? "large" : "small");
     if (!adj_at_parse(&c->audit.at, val))
         return usage_error(c, "--at takes turn:N or line:L (L >= 1), not '%s'",
                            shown_word(val));

@@ -22,6 +22,7 @@ typedef struct explain_ctx_s {
     ptrdiff_t *first;            /* owned: per roster leader, his first story, -1: none */
     ptrdiff_t *next;             /* owned: per story, the next of the same leader, -1: none */
     bool unknown;                /* a name is not in the roster */
+    const adj_reader_t *reader;  /* borrowed, once the roster is read */
 } explain_ctx_t;
 
 static void story_push(adj_story_t *s, const adj_step_t *st)
@@ -40,6 +41,7 @@ static void story_push(adj_story_t *s, const adj_step_t *st)
 static bool on_header(void *ctx, const adj_audit_t *a)
 {
     explain_ctx_t *x = ctx;
+    x->reader = a->reader;
     size_t n = adj_reader_header(a->reader)->leader_count;
     x->first = adj_xcalloc(n ? n : 1, sizeof *x->first);
     x->next = adj_xcalloc(x->count ? x->count : 1, sizeof *x->next);
@@ -57,6 +59,15 @@ static bool on_header(void *ctx, const adj_audit_t *a)
         x->first[s->leader] = (ptrdiff_t)i;
     }
     return !x->unknown;
+}
+
+/* Past the cap of diagnostics kept, those about a leader named are kept
+ * all the same (a wall of other findings hides none of his; issue 44). */
+static bool keep_his(void *ctx, const char *leader)
+{
+    const explain_ctx_t *x = ctx;
+    int32_t l = x->reader ? adj_reader_leader_index(x->reader, leader) : -1;
+    return l >= 0 && x->first[l] >= 0;
 }
 
 static void on_step(void *ctx, const adj_step_t *st)
@@ -133,10 +144,11 @@ static int explain_run(const adj_config_t *c)
     for (size_t i = 0; i < nleaders; i++)
         stories[i].id = c->args[i + 1];
     adj_audit_t a;
-    explain_ctx_t x = {stories, nleaders, NULL, NULL, false};
+    explain_ctx_t x = {stories, nleaders, NULL, NULL, false, NULL};
     adj_audit_opts_t o = c->audit;
     o.on_step = on_step;
     o.on_header = on_header;
+    o.diag_keep = keep_his;
     o.step_ctx = &x;
     int status;
     if (!adj_audit_file(&a, file, &o)) {

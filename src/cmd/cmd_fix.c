@@ -40,8 +40,30 @@ static void pos_advance(const fix_t *f, fix_pos_t *p, size_t to)
     }
 }
 
+/* UTF-16's code point at `at` (a surrogate pair taken whole, a lone
+ * surrogate U+FFFD), in UTF-8 into `out`; the units it took. */
+static unsigned utf16_char(const fix_t *f, size_t at, size_t end, adj_buf_t *out)
+{
+    uint32_t c = fix_unit_at(f, at), n = 1;
+    if (c >= 0xD800 && c <= 0xDBFF && at + 4 <= end && fix_unit_at(f, at + 2) >= 0xDC00 &&
+        fix_unit_at(f, at + 2) <= 0xDFFF) {
+        c = 0x10000 + ((c - 0xD800) << 10) + (fix_unit_at(f, at + 2) - 0xDC00);
+        n = 2;
+    } else if (c >= 0xD800 && c <= 0xDFFF) {
+        c = 0xFFFD;
+    }
+    char u[4];
+    int k = c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+    static const unsigned char lead[] = {0, 0, 0xC0, 0xE0, 0xF0};
+    for (int i = k - 1; i > 0; i--, c >>= 6)
+        u[i] = (char)(0x80 | (c & 0x3F));
+    u[0] = (char)(k == 1 ? c : (lead[k] | c));
+    adj_buf_put(out, u, (size_t)k);
+    return n;
+}
+
 /* The value's text as written, its first 60 characters, for the message
- * (UTF-16: its ASCII). */
+ * (a UTF-16 log's decoded to UTF-8). */
 static void old_text(const fix_t *f, adj_span_t v, adj_buf_t *out)
 {
     if (v.length == 0) {
@@ -51,12 +73,15 @@ static void old_text(const fix_t *f, adj_span_t v, adj_buf_t *out)
     adj_buf_t raw = {0};
     unsigned w = fix_enc_width(f->enc);
     size_t at = (size_t)v.offset, end = (size_t)(v.offset + v.length), chars = 0;
-    for (; at + w <= end; at += w) {
+    while (at + w <= end) {
         unsigned c = fix_unit_at(f, at);
-        bool first = w == 1 ? (c & 0xC0) != 0x80 : c < 0xDC00 || c > 0xDFFF;
+        bool first = w == 2 || (c & 0xC0) != 0x80;  /* a character's first byte or unit */
         if (first && chars++ == 60)
             break;
-        adj_buf_putc(&raw, w == 1 || c < 0x80 ? (char)c : '?');
+        if (w == 1)
+            adj_buf_putc(&raw, (char)c), at++;
+        else
+            at += 2 * utf16_char(f, at, end, &raw);
     }
     adj_escape_text(out, raw.data, raw.len);
     if (at < end)
@@ -216,7 +241,8 @@ static int fix_write(const adj_config_t *c, fix_t *f, const fix_before_t *b)
     } else {
         print_tally_note(f, &a);
         fputs(changes.data ? changes.data : "", stderr);
-        if (fix_output(c, f, &diff)) {
+        /* the changes are half of the report: without them, nothing is written */
+        if (!adj_msg_failed() && fix_output(c, f, &diff)) {
             print_left(&a);
             bool left = false;  /* a claim left to a person is not corrected */
             for (size_t i = 0; i < f->count; i++)

@@ -11,11 +11,12 @@ int main(int argc, char **argv)
     adj_guard_std_fds();
     adj_signals_install();
     int status = adj_cli_parse(&c, argc, argv);
-    if (status >= 0)
-        return status;
-    status = adj_run_command(&c);
-    adj_config_free(&c);
+    if (status < 0) {
+        status = adj_run_command(&c);
+        adj_config_free(&c);
+    }
     if (adj_signal_caught())
         return ADJ_EXIT_REFUSED;
-    return status;
+    /* a report partly on standard error (fix's changes, a warning) not written */
+    return status < ADJ_EXIT_IO && adj_msg_failed() ? ADJ_EXIT_IO : status;
 }

@@ -115,6 +115,7 @@ static bool replay_entry(adj_audit_t *a, adj_reader_t *r, const adj_entry_t *en,
     audit_pass_dropped(a, r);
     if (o->on_turn && en->kind == ADJ_EV_TURN)
         turn_edge(a, en, o);
+    adj_diags_prune(&a->diags);  /* the reader's, its leader named: explain keeps his */
     size_t from = a->diags.count;
     adj_engine_feed(a->engine, en);
     if (o->on_entry)
@@ -144,6 +145,8 @@ static void replay_run(adj_audit_t *a, adj_reader_t *r, const adj_audit_opts_t *
 {
     a->reader = r;
     adj_reader_keep_dropped(r, adj_engine_awaited_rolls());
+    a->diags.keep = o->diag_keep;
+    a->diags.keep_ctx = o->step_ctx;
     adj_ladder_hook(a->ladder, r);
     audit_rulings(a, NULL, o);
     if (o->chunk_count)
@@ -178,6 +181,7 @@ static void replay_run(adj_audit_t *a, adj_reader_t *r, const adj_audit_opts_t *
     if (deferred && a->diags.stopped)  /* a stop: no game in progress (SPEC 5.1) */
         adj_engine_finish_after(a->engine, adj_reader_events_end(r),
                                 adj_reader_events_end_after(r));
+    adj_diags_prune(&a->diags);
     a->bytes = adj_reader_bytes(r);
     a->events = adj_reader_events(r);
     if (a->engine) {

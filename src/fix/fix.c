@@ -46,7 +46,9 @@ void fix_free(fix_t *f, fix_before_t *b)
 {
     for (size_t i = 0; i < f->count; i++) {
         free(f->items[i].edit.text);
-        free(f->items[i].tail.text);
+        for (size_t k = 0; k < f->items[i].more_count; k++)
+            free(f->items[i].more[k].text);
+        free(f->items[i].more);
         free(f->items[i].field);
     }
     free(f->items);

@@ -21,7 +21,7 @@ static void item_add(fix_t *f, const adj_entry_t *en, adj_span_t at, const char 
         f->items = adj_xreallocarray(f->items, f->cap, sizeof *f->items);
     }
     f->items[f->count++] = (fix_item_t){.edit = {at.offset, at.length, adj_xstrdup(text), strlen(text)},
-                                        .tail = {0, 0, adj_xstrdup(""), 0}, .value = at,
+                                        .value = at,
                                         .event = en->mark, .key = en->mark,
                                         .field = adj_xstrdup(field), .code = code};
 }

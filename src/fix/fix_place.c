@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fix_place.c - where each correction of `fix` goes in the log's bytes
- * (SPEC 12: at the value's own bytes; after a `:` for an empty value; a
- * block scalar's comment kept), and the corrections made in the buffer, in
- * the log's encoding (UTF-8, UTF-16LE or UTF-16BE).
+ * (SPEC 12: at the value's own bytes; after a `:` for an empty value; the
+ * comments of a value replaced whole kept, fix_comments.c), and the
+ * corrections made in the buffer, in the log's encoding (UTF-8, UTF-16LE
+ * or UTF-16BE).
  */
 #include "fix_private.h"
 
@@ -13,85 +14,14 @@
 #include <string.h>
 #include <strings.h>
 
-fix_enc_t fix_encoding(const adj_buf_t *b)
-{
-    const unsigned char *p = (const unsigned char *)b->data;
-    if (b->len >= 2 && p[0] == 0xFF && p[1] == 0xFE)
-        return FIX_UTF16LE;
-    if (b->len >= 2 && p[0] == 0xFE && p[1] == 0xFF)
-        return FIX_UTF16BE;
-    return FIX_UTF8;
-}
-
-unsigned fix_enc_width(fix_enc_t enc) { return enc == FIX_UTF8 ? 1 : 2; }
-
-
-
-unsigned fix_unit_at(const fix_t *f, size_t at)
-{
-    const unsigned char *p = (const unsigned char *)f->log->data;
-    if (f->enc == FIX_UTF8)
-        return p[at];
-    return f->enc == FIX_UTF16LE ? p[at] | p[at + 1] << 8 : p[at] << 8 | p[at + 1];
-}
-
-/* The bytes of the line break that starts at `at` (as libyaml counts
- * them: LF, CR, NEL, LS, PS; CR LF is two), 0 when none starts there. */
-size_t fix_break_at(const fix_t *f, size_t at)
-{
-    unsigned w = fix_enc_width(f->enc), c = fix_unit_at(f, at);
-    if (c == '\n' || c == '\r')
-        return w;
-    if (w == 2)
-        return c == 0x85 || c == 0x2028 || c == 0x2029 ? 2 : 0;
-    const unsigned char *p = (const unsigned char *)f->log->data + at;
-    size_t left = f->log->len - at;
-    if (left >= 2 && p[0] == 0xC2 && p[1] == 0x85)
-        return 2;
-    return left >= 3 && p[0] == 0xE2 && p[1] == 0x80 && (p[2] == 0xA8 || p[2] == 0xA9) ? 3 : 0;
-}
-
-/* The bytes of the line break that ends just before `end`, 0 when none. */
-static size_t break_before(const fix_t *f, size_t from, size_t end)
-{
-    for (size_t k = fix_enc_width(f->enc); k <= 3 && k <= end - from; k += fix_enc_width(f->enc))
-        if (fix_break_at(f, end - k) == k)
-            return k;
-    return 0;
-}
-
 /* A value's bytes end with its own line breaks only when it is a block
  * scalar (`|`): those stay, so the next line stays a line. */
 static void trim_breaks(const fix_t *f, adj_edit_t *e)
 {
     size_t k;
-    while (e->length && (k = break_before(f, (size_t)e->offset, (size_t)(e->offset + e->length))))
+    while (e->length &&
+           (k = fix_break_before(f, (size_t)e->offset, (size_t)(e->offset + e->length))))
         e->length -= k;
-}
-
-/* A block scalar whose header line holds a comment (`|- # note`): the
- * indicator becomes the value, the comment stays after it, the lines
- * after it go (the item's tail). */
-static void split_comment(const fix_t *f, fix_item_t *it)
-{
-    adj_edit_t *e = &it->edit;
-    unsigned w = fix_enc_width(f->enc);
-    size_t p = (size_t)e->offset, end = (size_t)(e->offset + e->length);
-    if (p + w > end || (fix_unit_at(f, p) != '|' && fix_unit_at(f, p) != '>'))
-        return;
-    for (p += w; p + w <= end && (fix_unit_at(f, p) == '-' || fix_unit_at(f, p) == '+' ||
-                                  (fix_unit_at(f, p) >= '0' && fix_unit_at(f, p) <= '9')); p += w)
-        ;
-    size_t indicator = p;
-    while (p + w <= end && (fix_unit_at(f, p) == ' ' || fix_unit_at(f, p) == '\t'))
-        p += w;
-    if (p == indicator || p + w > end || fix_unit_at(f, p) != '#')
-        return;
-    while (p + w <= end && !fix_break_at(f, p))
-        p += w;
-    it->tail.offset = p;
-    it->tail.length = end - p;
-    e->length = indicator - e->offset;
 }
 
 /* An empty value (`CSA:`) is written after its key's `:`, with a space
@@ -134,7 +64,7 @@ static void sort_items(fix_t *f)
 
 /* Every correction has known bytes inside the log, in order, apart:
  * else nothing is rewritten (a message says why; false). Each is then
- * placed: after its `:`, around a comment, without its line breaks. */
+ * placed: after its `:`, without its line breaks, around its comments. */
 bool fix_place(fix_t *f)
 {
     uint64_t end = 0;
@@ -162,11 +92,11 @@ bool fix_place(fix_t *f)
             it->left = !after_colon(f, it);
             continue;
         }
-        split_comment(f, it);
-        adj_edit_t *last = it->tail.length ? &it->tail : e;
-        trim_breaks(f, last);
+        trim_breaks(f, e);
+        it->value.length = e->length;  /* the value as written, for the message */
+        fix_keep_comments(f, it);
+        const adj_edit_t *last = it->more_count ? &it->more[it->more_count - 1] : e;
         end = last->offset + last->length;
-        it->value.length = end - it->value.offset;
     }
     return true;
 }
@@ -174,14 +104,17 @@ bool fix_place(fix_t *f)
 /* The edits made, in file order (an array owned by the caller). */
 adj_edit_t *fix_edits(const fix_t *f, size_t *n)
 {
-    adj_edit_t *e = adj_xreallocarray(NULL, 2 * f->count + 1, sizeof *e);
+    size_t total = f->count;
+    for (size_t i = 0; i < f->count; i++)
+        total += f->items[i].more_count;
+    adj_edit_t *e = adj_xreallocarray(NULL, total + 1, sizeof *e);
     *n = 0;
     for (size_t i = 0; i < f->count; i++) {
         if (f->items[i].left)
             continue;
         e[(*n)++] = f->items[i].edit;
-        if (f->items[i].tail.length)
-            e[(*n)++] = f->items[i].tail;
+        for (size_t k = 0; k < f->items[i].more_count; k++)
+            e[(*n)++] = f->items[i].more[k];
     }
     return e;
 }

@@ -4,7 +4,9 @@
  * fix.c (a correction pass in memory: collected from one replay, refused
  * when the log is not wholly seen, held to the original's replay),
  * fix_correct.c (the corrections, one table), fix_place.c (where each
- * goes in the bytes, and making them) and cmd_fix.c (the command).
+ * goes in the bytes, and making them), fix_comments.c (the comments of a
+ * value replaced whole, kept), fix_text.c (the log's encoding and line
+ * breaks) and cmd_fix.c (the command).
  */
 #ifndef ADJ_FIX_PRIVATE_H
 #define ADJ_FIX_PRIVATE_H
@@ -18,8 +20,9 @@ typedef enum fix_enc_e { FIX_UTF8, FIX_UTF16LE, FIX_UTF16BE } fix_enc_t;
 /* One correction, with what standard error says of it. */
 typedef struct fix_item_s {
     adj_edit_t edit;        /* text owned; offset/length as the entry gave them */
-    adj_edit_t tail;        /* text owned (""): a block scalar's lines after a comment on
-                               its header line, removed; length 0: none */
+    adj_edit_t *more;       /* owned, texts owned: the edits that keep the comments
+                               inside a value replaced whole (fix_comments.c), after `edit` */
+    size_t more_count;
     adj_span_t value;       /* the value as written, for the message */
     adj_mark_t event;       /* the event's first key, for a refusal */
     adj_mark_t key;         /* its key, for a claim left to a person */
@@ -52,19 +55,28 @@ typedef struct fix_s {
 void fix_entry(fix_t *f, const adj_engine_t *eng, const adj_entry_t *en, const adj_diags_t *d,
                size_t from, bool was_over);
 
-/* fix_place.c: the log's encoding, its code unit's width, and where each
- * correction goes in the bytes. */
+/* fix_text.c: the log's encoding, its code unit's width, a unit, the line
+ * breaks. */
 fix_enc_t fix_encoding(const adj_buf_t *b);
 unsigned fix_enc_width(fix_enc_t enc);
 unsigned fix_unit_at(const fix_t *f, size_t at);
 size_t fix_break_at(const fix_t *f, size_t at);
-/* Each item placed at its bytes (a comment on a block scalar's header line
- * moved, a value after its `:`); false when one cannot be (said why). */
+/* The bytes of the line break that ends just before `end` (not before
+ * `from`), 0 when none. */
+size_t fix_break_before(const fix_t *f, size_t from, size_t end);
+
+/* fix_place.c: where each correction goes in the bytes. */
+/* Each item placed at its bytes (a value after its `:`, the comments of
+ * one replaced whole kept); false when one cannot be (said why). */
 bool fix_place(fix_t *f);
 /* The edits to make, sorted by offset (owned array, texts borrowed). */
 adj_edit_t *fix_edits(const fix_t *f, size_t *n);
 /* The edits made in `b`, in the log's encoding. */
 void fix_apply(adj_buf_t *b, const adj_edit_t *e, size_t n, fix_enc_t enc);
+
+/* fix_comments.c: the edit of a value replaced whole split around the
+ * comments inside it, so that each stays, in order (it->more). */
+void fix_keep_comments(fix_t *f, fix_item_t *it);
 
 /* fix.c: the replay's hook that collects the corrections (ctx: the fix_t),
  * what the original's replay gave, a log refused whole, the corrected

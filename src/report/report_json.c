@@ -272,6 +272,20 @@ static void steps(adj_json_t *j, const adj_header_t *h, const adj_story_t *s)
     adj_json_close_array(j);
 }
 
+/* Past ADJ_MAX_DIAGS: how many of the log's were not kept, by code, and
+ * whether every one about him is in `diagnostics` (explain keeps his). */
+static void json_explain_past_cap(adj_json_t *j, const adj_diags_t *d)
+{
+    adj_json_member_uint(j, "diagnostics_omitted", d->omitted);
+    adj_json_key(j, "diagnostics_omitted_codes");
+    adj_json_open_object(j);
+    for (int c = 0; c < ADJ_DIAG_COUNT; c++)
+        if (d->omitted_code[c])
+            adj_json_member_uint(j, adj_code_name((adj_code_t)c), d->omitted_code[c]);
+    adj_json_close_object(j);
+    adj_json_member_bool(j, "diagnostics_complete", d->keep_missed == 0);
+}
+
 static void json_explain(adj_buf_t *out, const adj_audit_t *a, const adj_story_t *s,
                          const adj_report_opts_t *o)
 {
@@ -296,6 +310,8 @@ static void json_explain(adj_buf_t *out, const adj_audit_t *a, const adj_story_t
             json_diag(&j, g);
     }
     adj_json_close_array(&j);
+    if (a->diags.omitted)
+        json_explain_past_cap(&j, &a->diags);
     adj_json_key(&j, "final");
     state(&j, h, &a->result.leaders[s->leader]);
     adj_json_close_object(&j);
@@ -348,6 +364,23 @@ static void compare_only(adj_json_t *j, const adj_compare_t *c, int k)
     adj_json_close_array(j);
 }
 
+/* Past the cap: the codes whose diagnostics not listed differ in number. */
+static void compare_not_listed(adj_json_t *j, const adj_compare_t *c)
+{
+    adj_json_key(j, "not_listed");
+    adj_json_open_array(j);
+    for (int code = 0; code < ADJ_DIAG_COUNT; code++) {
+        if (c->unlisted[0][code] == c->unlisted[1][code])
+            continue;
+        adj_json_open_object(j);
+        adj_json_member_str(j, "code", adj_code_name((adj_code_t)code));
+        adj_json_member_uint(j, "default", c->unlisted[0][code]);
+        adj_json_member_uint(j, "alternative", c->unlisted[1][code]);
+        adj_json_close_object(j);
+    }
+    adj_json_close_array(j);
+}
+
 static void json_compare(adj_buf_t *out, const adj_compare_t *c, const adj_report_opts_t *o)
 {
     (void)o;
@@ -370,7 +403,16 @@ static void json_compare(adj_buf_t *out, const adj_compare_t *c, const adj_repor
     adj_json_open_object(&j);
     compare_only(&j, c, 0);
     compare_only(&j, c, 1);
+    if (c->past_cap)
+        compare_not_listed(&j, c);
     adj_json_close_object(&j);
+    if (c->past_cap) {  /* past ADJ_MAX_DIAGS: counted, not kept */
+        adj_json_key(&j, "diagnostics_omitted");
+        adj_json_open_object(&j);
+        adj_json_member_uint(&j, "default", c->run[0]->diags.omitted);
+        adj_json_member_uint(&j, "alternative", c->run[1]->diags.omitted);
+        adj_json_close_object(&j);
+    }
     adj_json_close_object(&j);
     adj_buf_putc(out, '\n');
 }

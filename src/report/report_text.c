@@ -395,17 +395,28 @@ static size_t next_error_line(const adj_audit_t *a, size_t *i, size_t last)
     return 0;
 }
 
+/* Errors among the diagnostics not kept (past ADJ_MAX_DIAGS). */
+static size_t omitted_errors(const adj_diags_t *d)
+{
+    size_t n = 0;
+    for (int c = 0; c < ADJ_DIAG_COUNT; c++)
+        n += adj_code_severity((adj_code_t)c) == ADJ_SEV_ERROR ? d->omitted_code[c] : 0;
+    return n;
+}
+
 /* The log has errors and none is about him (so the exit status is not his
- * doing): say where they are, by line. */
+ * doing): say where they are, by line; those past the cap, by count. */
 static void explain_elsewhere(adj_buf_t *out, const adj_audit_t *a, size_t his_errors)
 {
     size_t n = a->diags.errors - his_errors, lines = 0, i = 0, line = 0;
+    size_t unkept = omitted_errors(&a->diags);
     if (his_errors || n == 0)
         return;
     while ((line = next_error_line(a, &i, line)) != 0)
         lines++;
-    adj_buf_printf(out, "  %zu error%s elsewhere in the log: line%s", n, n == 1 ? "" : "s",
-                   lines > 1 ? "s" : "");
+    adj_buf_printf(out, "  %zu error%s elsewhere in the log", n, n == 1 ? "" : "s");
+    if (lines)
+        adj_buf_printf(out, ": line%s", lines > 1 ? "s" : "");
     i = line = 0;
     for (size_t k = 0; k < lines && k < ELSEWHERE_LINES; k++) {
         line = next_error_line(a, &i, line);
@@ -413,9 +424,25 @@ static void explain_elsewhere(adj_buf_t *out, const adj_audit_t *a, size_t his_e
     }
     if (lines > ELSEWHERE_LINES)
         adj_buf_printf(out, " and %zu more", lines - ELSEWHERE_LINES);
-    if (a->diags.omitted)
-        adj_buf_puts(out, " (and more not listed)");
+    if (unkept && lines)  /* never "line" without a number */
+        adj_buf_printf(out, "; %zu of them past the cap of %d diagnostics kept, not listed",
+                       unkept, ADJ_MAX_DIAGS);
+    else if (unkept)
+        adj_buf_printf(out, ", past the cap of %d diagnostics kept, not listed", ADJ_MAX_DIAGS);
     adj_buf_putc(out, '\n');
+}
+
+/* Past the cap: how many of the log's diagnostics were not kept, and
+ * whether any about him may be among them (explain keeps his). */
+static void text_explain_past_cap(adj_buf_t *out, const adj_diags_t *d)
+{
+    if (!d->omitted)
+        return;
+    size_t e = omitted_errors(d), w = d->omitted - e;
+    adj_buf_printf(out, "  past the cap of %d diagnostics kept: %zu of the log's not kept (%zu "
+                   "error%s, %zu warning%s), %s\n", ADJ_MAX_DIAGS, d->omitted, e, e == 1 ? "" : "s",
+                   w, w == 1 ? "" : "s",
+                   d->keep_missed ? "some of them maybe about him" : "none of them about him");
 }
 
 static void explain_diags(adj_buf_t *out, const adj_audit_t *a, const char *id)
@@ -436,6 +463,7 @@ static void explain_diags(adj_buf_t *out, const adj_audit_t *a, const char *id)
     if (!about)
         adj_buf_puts(out, "  no diagnostic is about him\n");
     explain_elsewhere(out, a, his_errors);
+    text_explain_past_cap(out, &a->diags);
 }
 
 static void text_explain(adj_buf_t *out, const adj_audit_t *a, const adj_story_t *s,
@@ -541,6 +569,29 @@ static void compare_only(adj_buf_t *out, const adj_compare_t *c, int k)
     }
 }
 
+/* Past the cap of diagnostics kept: how many each reading left out, and
+ * the codes whose diagnostics not listed above differ in number. */
+static void compare_past_cap(adj_buf_t *out, const adj_compare_t *c)
+{
+    if (!c->past_cap)
+        return;
+    adj_buf_printf(out, "\npast the cap of %d diagnostics kept: %zu not kept under the default "
+                   "reading, %zu under ", ADJ_MAX_DIAGS, c->run[0]->diags.omitted,
+                   c->run[1]->diags.omitted);
+    compare_rulings(out, c);
+    size_t differ = 0;
+    for (int code = 0; code < ADJ_DIAG_COUNT; code++) {
+        size_t def = c->unlisted[0][code], alt = c->unlisted[1][code];
+        if (def == alt)
+            continue;
+        adj_buf_puts(out, differ++ ? "\n  " : ";\nnot listed above, by code, where they differ:\n  ");
+        adj_buf_printf(out, "%s: %zu under the default reading, %zu under ",
+                       adj_code_name((adj_code_t)code), def, alt);
+        compare_rulings(out, c);
+    }
+    adj_buf_puts(out, differ ? "\n" : "; those not listed above agree in number, code by code\n");
+}
+
 static void text_compare(adj_buf_t *out, const adj_compare_t *c, const adj_report_opts_t *o)
 {
     (void)o;
@@ -568,6 +619,7 @@ static void text_compare(adj_buf_t *out, const adj_compare_t *c, const adj_repor
     compare_leaders(out, c);
     compare_only(out, c, 0);
     compare_only(out, c, 1);
+    compare_past_cap(out, c);
     bool agree = !c->leaders_differ && !c->tally_differs;
     adj_buf_printf(out, "\n%s", agree ? "The readings agree on every leader and the tally"
                                       : "The readings differ");

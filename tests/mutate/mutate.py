@@ -71,6 +71,8 @@ TARGETS = {
     # ladder, refusals, output and the command's arguments
     "src/fix/fix.c": ["put_side", "fix_end", "fix_place", "fix_before_take", "fix_differs",
                   "fix_refused", "fix_diff", "fix_output", "fix_write", "adj_cmd_fix"],
+    # the comments inside a value replaced whole (issue 44 item 1)
+    "src/fix/fix_comments.c": ["*"],
 }
 # A file here runs the fast tier (less WIDE_EXCLUDE) instead of `core`, its
 # quick first stage being the tests that name it (a ctest -R regex).
@@ -96,6 +98,7 @@ WIDE = {
     "src/dice/dice_order.c": r"^(golden/|dice$|unit/test_stats$)",
     "src/base/mathfn.c": r"^(golden/|dice$|unit/test_stats$)",
     "src/fix/fix.c": r"^(fix$|golden/fix|faults/)",
+    "src/fix/fix_comments.c": r"^(fix|fix-comments)$",
 }
 # the slow ones of the fast tier that run none of these files' code, and
 # expect (297 audits, 80 s: the engine's, which the goldens also drive); html
