@@ -2,7 +2,8 @@
 """tests/lsp/protocol.py ADJUTANT SRC_DIR WORK_DIR: `adjutant lsp` at the
 protocol level (SPEC 14), over pipes: the errors for bad input (a request
 before initialize, unknown methods, unparseable bodies and headers, bad
-params, a 70 MiB message in bounded memory), exit statuses (exit with and
+params, a 70 MiB message in bounded memory, a header line `Content-Length:`
+with no value), exit statuses (exit with and
 without shutdown, end of input), UTF-8 and UTF-16 positions, incremental
 changes and the debounce, and a ladder file changed on disk, in the editor
 and through workspace/didChangeWatchedFiles. Each case checks exact codes,
@@ -319,6 +320,21 @@ def case_limits():
     c.finish()
 
 
+def case_content_length_empty():
+    """A header line `Content-Length:` with no value says nothing: the
+    message is read by its other Content-Length line; alone, it is -32700."""
+    c = Client(exe)
+    c.initialize()
+    body = json.dumps({"jsonrpc": "2.0", "id": 7, "method": "shutdown"}).encode()
+    c.send_raw(b"Content-Length: %d\r\nContent-Length:\r\n\r\n" % len(body) + body)
+    got = [c.read(2), c.read(2)]
+    check("the other line's length", [m for m in got if m],
+          [{"jsonrpc": "2.0", "id": 7, "result": None}])
+    c.send_raw(b"Content-Length:\r\n\r\n")
+    check("alone: no length", err_of(c.read(2)), (None, -32700))
+    c.finish()
+
+
 def case_options():
     """--no-ladder, --ladder FILE and --ruling apply to every document, as on
     the command line: the diagnostics are status's with the same options."""
@@ -340,7 +356,7 @@ def case_options():
 
 
 os.makedirs(work, exist_ok=True)
-for case in (case_options, case_line_breaks, case_clamp, case_limits, case_before_initialize, case_errors, case_exit_statuses, case_huge,
+for case in (case_options, case_line_breaks, case_clamp, case_limits, case_content_length_empty, case_before_initialize, case_errors, case_exit_statuses, case_huge,
              lambda: utf_case(["utf-8", "utf-16"], "utf-8"),
              lambda: utf_case(["utf-16"], "utf-16"), lambda: utf_case(None, "utf-16"),
              case_debounce, case_ladder, case_other_documents):
