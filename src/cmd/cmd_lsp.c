@@ -19,7 +19,9 @@ static int lsp_run(const adj_config_t *c)
 #define lsp_run adj_lsp_main
 #endif
 
-/* The row's max_args 0 is "no limit": no word at all is checked here. */
+/* The row's max_args 0 is "no limit": no word at all is checked here,
+ * a directory too (takes_dir below spares it the "reads one FILE" check
+ * of the commands that read one: lsp reads none). */
 static const char *lsp_check_args(const adj_config_t *c, adj_buf_t *msg)
 {
     (void)msg;
@@ -32,8 +34,10 @@ const adj_command_t adj_command_lsp = {
     .help = "a language server for editors, on standard input and output (LSP)",
     .min_args = 0,
     .max_args = 0,
-    .args_error = "lsp takes no FILE: the editor sends the documents",
+    .args_error = "lsp takes no FILE or directory: the editor starts it and sends it the "
+                  "documents (see docs/editors.md)",
     .options = ADJ_OPT_RULING,
+    .takes_dir = true,
     .input = ADJ_INPUT_STREAM,
     .op = ADJ_OP_NONE,
     .check = lsp_check_args,

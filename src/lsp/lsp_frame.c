@@ -38,7 +38,9 @@ static size_t head_end(const adj_buf_t *h)
 }
 
 /* The Content-Length of a header block: -1 when none or malformed, -2
- * when over LSP_MAX_MESSAGE (*len then the length, saturated). */
+ * when over LSP_MAX_MESSAGE (*len then the length, saturated). A line
+ * `Content-Length:` with no value says nothing and is passed over, as a
+ * header the server does not know is. */
 static int head_length(const char *h, size_t n, size_t *len)
 {
     static const char key[] = "content-length:";
@@ -61,6 +63,10 @@ static int head_length(const char *h, size_t n, size_t *len)
             }
             while (j < e && (h[j] == ' ' || h[j] == '\t' || h[j] == '\r'))
                 j++;
+            if (!digits && j == e) {  /* `Content-Length:` and nothing: no length said */
+                i = e + 1;
+                continue;
+            }
             if (!digits || j != e)
                 return -1;
             *len = over ? SIZE_MAX : v;

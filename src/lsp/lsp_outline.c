@@ -3,76 +3,127 @@
  * lsp_outline.c - a log's outline (textDocument/documentSymbol, SPEC 14):
  * one symbol per turn, from its `turn` event to the item before the next,
  * holding one per activation (`jackson activates, roll 1`), to the item
- * before the next activation or turn.
+ * before the next activation or turn. Items are the events as written
+ * (lsp_yaml.c), so an event the reader dropped (an activation without
+ * its roll) still ends the one before it.
  */
 #include "lsp_server.h"
 
+#include "adj_json.h"
+
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum { SYM_NAMESPACE = 3, SYM_EVENT = 24 };
 
-/* The end of the item before event `next` (the end of `events` when
- * next == count): back over blank lines and comments' line breaks. */
-static size_t item_end(const lsp_scan_t *s, size_t next)
+/* What the outline reads of each item of `events`. */
+typedef struct row_s {
+    long event;            /* the event the reader read in it, -1: dropped */
+    bool turn, activate;   /* its first key, as written */
+} row_t;
+
+/* The item after k that is a turn (or, with acts, an activation), by its
+ * first key as written: a dropped event bounds its neighbours too. */
+static size_t next_of(const row_t *rows, size_t count, size_t k, bool acts)
 {
-    size_t end = s->n;
-    if (next < s->count)
-        end = lsp_scan_offset(s, s->events[next].mark);
-    else if (s->audit.reader && s->audit.events_ended)
-        end = lsp_scan_offset(s, adj_reader_events_end(s->audit.reader));
-    if (next < s->count)  /* back to the start of its item's line: before `- ` */
-        while (end > 0 && s->text[end - 1] != '\n' && s->text[end - 1] != '\r')
-            end--;
-    while (end > 0 && strchr(" \t\r\n", s->text[end - 1]))
-        end--;
-    return end;
+    for (k++; k < count; k++)
+        if (rows[k].turn || (acts && rows[k].activate))
+            return k;
+    return count;
 }
 
-static json_t *symbol(const lsp_scan_t *s, const char *name, int kind, size_t i, size_t next,
-                      lsp_enc_t enc)
+static void position(adj_json_t *j, const lsp_scan_t *s, size_t off, lsp_enc_t enc)
 {
-    size_t from = lsp_scan_offset(s, s->events[i].mark);
-    size_t to = item_end(s, next);
-    size_t sel = lsp_scan_line_end(s, s->events[i].mark.line);
-    return json_pack("{s:s,s:i,s:o,s:o,s:[]}", "name", name, "kind", kind, "range",
-                     lsp_scan_range(s, from, to < from ? from : to, enc), "selectionRange",
-                     lsp_scan_range(s, from, sel, enc), "children");
+    size_t line, ch;
+    lsp_text_position(&s->t, off, enc, &line, &ch);
+    adj_json_open_object(j);
+    adj_json_member_uint(j, "line", line);
+    adj_json_member_uint(j, "character", ch);
+    adj_json_close_object(j);
 }
 
-/* The next event from i + 1 that is a turn (or, with acts, an activation). */
-static size_t next_of(const lsp_scan_t *s, size_t i, bool acts)
+static void range(adj_json_t *j, const char *key, const lsp_scan_t *s, size_t from, size_t to,
+                  lsp_enc_t enc)
 {
-    for (i++; i < s->count; i++)
-        if (s->events[i].kind == ADJ_EV_TURN || (acts && s->events[i].kind == ADJ_EV_ACTIVATE))
-            return i;
-    return s->count;
+    adj_json_key(j, key);
+    adj_json_open_object(j);
+    adj_json_key(j, "start");
+    position(j, s, from, enc);
+    adj_json_key(j, "end");
+    position(j, s, to < from ? from : to, enc);
+    adj_json_close_object(j);
 }
 
-json_t *lsp_symbols(const lsp_doc_t *d, const lsp_config_t *c, lsp_enc_t enc)
+/* A symbol from item k to the end of the item before item `next`, its
+ * children left open to be written. */
+static void symbol(adj_json_t *j, const lsp_scan_t *s, const char *name, int kind, size_t k,
+                   size_t next, lsp_enc_t enc)
+{
+    const lsp_item_t *it = &s->y.events[k];
+    size_t from = lsp_scan_ext_start(s, it->ext);
+    size_t to = lsp_scan_ext_end(s, s->y.events[next - 1].ext);
+    size_t sel = it->key.sl != UINT32_MAX ? lsp_scan_ext_end(s, it->key) : to;
+    adj_json_open_object(j);
+    adj_json_member_str(j, "name", name);
+    adj_json_member_int(j, "kind", kind);
+    range(j, "range", s, from, to, enc);
+    range(j, "selectionRange", s, from, sel, enc);
+    adj_json_key(j, "children");
+    adj_json_open_array(j);
+}
+
+static void symbol_end(adj_json_t *j)
+{
+    adj_json_close_array(j);
+    adj_json_close_object(j);
+}
+
+static row_t *rows_of(const lsp_scan_t *s)
+{
+    row_t *rows = adj_xcalloc(s->y.event_count ? s->y.event_count : 1, sizeof *rows);
+    for (size_t k = 0; k < s->y.event_count; k++)
+        rows[k] = (row_t){lsp_scan_event_of(s, k), lsp_scan_item_is(s, k, "turn"),
+                          lsp_scan_item_is(s, k, "activate")};
+    return rows;
+}
+
+/* Written as JSON text, not built of jansson's values: a 20 MB log has
+ * some 400,000 symbols, and a value each costs seconds in malloc alone. */
+void lsp_symbols(const lsp_doc_t *d, const lsp_request_t *q, adj_buf_t *out)
 {
     lsp_scan_t s;
-    lsp_scan(&s, d, c, 0);
-    json_t *out = json_array(), *turn = NULL;
+    lsp_scan(&s, d, q->config, 0, true);
+    adj_json_t j;
+    adj_json_init(&j, out);
+    adj_json_open_array(&j);
     const adj_header_t *h = lsp_scan_header(&s);
-    for (size_t i = 0; h && i < s.count; i++) {
-        const lsp_event_t *e = &s.events[i];
+    row_t *rows = rows_of(&s);
+    size_t count = s.y.event_count;
+    bool in_turn = false;
+    for (size_t k = 0; h && k < count; k++) {
+        const lsp_event_t *e = rows[k].event >= 0 ? &s.events[rows[k].event] : NULL;
         char name[160];
-        if (e->kind == ADJ_EV_TURN) {
+        if (e && e->kind == ADJ_EV_TURN) {
+            if (in_turn)
+                symbol_end(&j);
             snprintf(name, sizeof name, "Turn %lld", (long long)e->turn);
-            turn = symbol(&s, name, SYM_NAMESPACE, i, next_of(&s, i, false), enc);
-            json_array_append_new(out, turn);
-        } else if (e->kind == ADJ_EV_ACTIVATE && e->leader >= 0 &&
+            symbol(&j, &s, name, SYM_NAMESPACE, k, next_of(rows, count, k, false), q->enc);
+            in_turn = true;
+        } else if (e && e->kind == ADJ_EV_ACTIVATE && e->leader >= 0 &&
                    (size_t)e->leader < h->leader_count) {
             adj_buf_t id = {0};
             adj_escape_text(&id, h->leaders[e->leader].id, h->leaders[e->leader].id_len);
             snprintf(name, sizeof name, "%.100s activates, roll %lld", id.data,
                      (long long)e->roll);
             adj_buf_free(&id);
-            json_t *a = symbol(&s, name, SYM_EVENT, i, next_of(&s, i, true), enc);
-            json_array_append_new(turn ? json_object_get(turn, "children") : out, a);
+            symbol(&j, &s, name, SYM_EVENT, k, next_of(rows, count, k, true), q->enc);
+            symbol_end(&j);
         }
     }
+    if (in_turn)
+        symbol_end(&j);
+    adj_json_close_array(&j);
+    free(rows);
     lsp_scan_free(&s);
-    return out;
 }

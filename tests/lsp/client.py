@@ -18,14 +18,29 @@ class Client:
     def __init__(self, exe, *args, cwd=None):
         self.p = subprocess.Popen([exe, "lsp", *args], stdin=subprocess.PIPE,
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd)
-        self.buf = b""
+        os.set_blocking(self.p.stdin.fileno(), False)
+        self.buf = bytearray()  # appended to in place: a long message costs its length once
         self.next_id = 0
         self.diags = {}       # uri -> the latest publishDiagnostics params
         self.other = []       # other notifications and server requests
 
     def send_raw(self, data):
-        self.p.stdin.write(data)
-        self.p.stdin.flush()
+        """Write data, reading what the server writes meanwhile: a server
+        blocked on a full pipe to us reads nothing from us (as an editor's
+        client does, both go on at once)."""
+        out, inp = self.p.stdout.fileno(), self.p.stdin.fileno()
+        view, eof = memoryview(data), False
+        while view:
+            r, w, _ = select.select([] if eof else [out], [inp], [])
+            if r:
+                chunk = os.read(out, 1 << 20)
+                eof = not chunk
+                self.buf += chunk
+            if w:
+                try:
+                    view = view[os.write(inp, view[:1 << 16]):]
+                except BlockingIOError:
+                    pass
 
     def send(self, obj):
         obj.setdefault("jsonrpc", "2.0")
@@ -55,8 +70,8 @@ class Client:
                 head = self.buf[:h].decode()
                 n = int(head.split(":")[1])
                 if len(self.buf) >= h + 4 + n:
-                    body = self.buf[h + 4:h + 4 + n]
-                    self.buf = self.buf[h + 4 + n:]
+                    body = bytes(self.buf[h + 4:h + 4 + n])
+                    del self.buf[:h + 4 + n]
                     msg = json.loads(body)
                     if msg.get("method") == "textDocument/publishDiagnostics":
                         self.diags[msg["params"]["uri"]] = msg["params"]
@@ -69,10 +84,23 @@ class Client:
             r, _, _ = select.select([fd], [], [], left)
             if not r:
                 return None
-            chunk = os.read(fd, 1 << 16)
+            chunk = os.read(fd, 1 << 20)
             if not chunk:
                 return None
             self.buf += chunk
+
+    def drain(self):
+        """Take every message that is already there, without waiting: a
+        client that writes many messages must read as it goes, or both
+        sides block on full pipes."""
+        fd = self.p.stdout.fileno()
+        while select.select([fd], [], [], 0)[0]:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                break
+            self.buf += chunk
+        while self.read(0) is not None:
+            pass
 
     def wait_id(self, id_, timeout=10):
         while True:

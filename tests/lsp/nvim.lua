@@ -1,23 +1,22 @@
 -- SPDX-License-Identifier: MIT
 -- tests/lsp/nvim.lua: Neovim's own LSP client (0.7.2, headless) drives
 -- `adjutant lsp` over the logs listed in ADJ_LSP_PLAN (a JSON file that
--- tests/lsp/nvim.py writes), makes the plan's edits, and writes what the
--- client holds after each step (vim.diagnostic.get, the buffer's text,
--- the answers of buf_request_sync) to ADJ_LSP_OUT as JSON.
+-- tests/lsp/nvim.py writes). The server is started as a user starts it:
+-- by docs/editors.md's init.lua (nvim.py loads it with -u), when a YAML
+-- buffer is loaded. This script makes the plan's edits, uses the doc's
+-- mappings (K, gd, the omnifunc) where the plan says, and writes what the
+-- client holds after each step (vim.diagnostic.get, the buffer's text, the
+-- answers of buf_request_sync, the hover window, the cursor) to
+-- ADJ_LSP_OUT as JSON.
 local plan = vim.fn.json_decode(table.concat(vim.fn.readfile(os.getenv('ADJ_LSP_PLAN')), '\n'))
 local published = {}  -- uri -> the versions published
-local client_id = vim.lsp.start_client({
-  cmd = {plan.exe, 'lsp'},
-  root_dir = plan.root,
-  flags = {debounce_text_changes = 0},
-  handlers = {
-    ['textDocument/publishDiagnostics'] = function(err, result, ctx, config)
-      published[result.uri] = result.version or -1
-      vim.lsp.diagnostic.on_publish_diagnostics(err, result, ctx, config)
-    end,
-  },
-})
+local on_publish = vim.lsp.handlers['textDocument/publishDiagnostics']
+vim.lsp.handlers['textDocument/publishDiagnostics'] = function(err, result, ctx, config)
+  published[result.uri] = result.version or -1
+  on_publish(err, result, ctx, config)
+end
 local out = {steps = {}, errors = {}}
+local client_id
 
 local function wait_for(buf, uri)
   local want = vim.lsp.util.buf_versions[buf]
@@ -51,12 +50,60 @@ local function request(buf, method, params)
   return r[client_id].result or vim.NIL
 end
 
+-- The doc's mappings as a user types them: K (a hover window), gd (the
+-- cursor moves), the omnifunc (<C-x><C-o>: its items, complete() caught).
+local function keys(buf, k)
+  local got = {update_in_insert = vim.diagnostic.config().update_in_insert,
+               omnifunc = vim.bo[buf].omnifunc,
+               map_K = vim.fn.maparg('K', 'n', false, true).callback ~= nil,
+               map_gd = vim.fn.maparg('gd', 'n', false, true).callback ~= nil}
+  vim.api.nvim_win_set_cursor(0, {k.hover[1] + 1, k.hover[2]})
+  vim.cmd('normal K')
+  vim.wait(10000, function()
+    for _, w in ipairs(vim.api.nvim_list_wins()) do
+      if vim.api.nvim_win_get_config(w).relative ~= '' then
+        got.hover = vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(w), 0, -1, false)
+        return true
+      end
+    end
+    return false
+  end, 10)
+  for _, w in ipairs(vim.api.nvim_list_wins()) do  -- the hover closed
+    if vim.api.nvim_win_get_config(w).relative ~= '' then vim.api.nvim_win_close(w, true) end
+  end
+  vim.api.nvim_win_set_cursor(0, {k.definition[1] + 1, k.definition[2]})
+  vim.cmd('normal gd')
+  vim.wait(10000, function() return vim.api.nvim_win_get_cursor(0)[1] ~= k.definition[1] + 1 end, 10)
+  got.gd = vim.api.nvim_win_get_cursor(0)
+  vim.api.nvim_win_set_cursor(0, {k.complete[1] + 1, k.complete[2]})
+  local complete, mode = vim.fn.complete, vim.fn.mode  -- as in Insert mode, complete() caught
+  vim.fn.complete = function(col, items) got.omni = items end
+  vim.fn.mode = function() return 'i' end
+  local omnifunc = vim.bo[buf].omnifunc:match('^v:lua%.(.*)$')  -- the doc's, when it sets one
+  if omnifunc then
+    loadstring('return ' .. omnifunc)()(1, '')
+    vim.wait(10000, function() return got.omni ~= nil end, 10)
+  end
+  vim.fn.complete, vim.fn.mode = complete, mode
+  local words = {}
+  for _, item in ipairs(got.omni or {}) do table.insert(words, item.word) end
+  got.omni = words
+  return got
+end
+
+local function run()
 for _, f in ipairs(plan.files) do
   local buf = vim.fn.bufadd(f.path)
-  vim.fn.bufload(buf)
+  vim.fn.bufload(buf)  -- its FileType starts the doc's client and attaches it
   vim.bo[buf].buflisted = true
+  vim.api.nvim_set_current_buf(buf)
   local uri = vim.uri_from_bufnr(buf)
-  vim.lsp.buf_attach_client(buf, client_id)
+  vim.wait(10000, function() return #vim.lsp.get_active_clients() > 0 end, 5)  -- initialized
+  client_id = client_id or (vim.lsp.get_active_clients()[1] or {}).id
+  if not client_id then
+    table.insert(out.errors, 'the doc\'s init.lua started no client for ' .. f.path)
+    break
+  end
   wait_for(buf, uri)
   record(buf, f.path, 'open')
   for i, e in ipairs(f.edits or {}) do
@@ -81,8 +128,19 @@ for _, f in ipairs(plan.files) do
     table.insert(out.steps, {file = f.path, label = q.method, request = q,
                              result = request(buf, q.method, params)})
   end
+  if f.keys ~= nil and f.keys ~= vim.NIL then
+    table.insert(out.steps, {file = f.path, label = 'keys', keys = keys(buf, f.keys)})
+  end
 end
-vim.lsp.stop_client(client_id)
-vim.wait(2000, function() return vim.lsp.client_is_stopped(client_id) end, 10)
+end
+
+local ok, err = pcall(run)  -- an error is reported, never left waiting for a key
+if not ok then
+  table.insert(out.errors, 'nvim.lua: ' .. tostring(err))
+end
+if client_id then
+  vim.lsp.stop_client(client_id)
+  vim.wait(2000, function() return vim.lsp.client_is_stopped(client_id) end, 10)
+end
 vim.fn.writefile({vim.fn.json_encode(out)}, os.getenv('ADJ_LSP_OUT'))
 vim.cmd('qall!')

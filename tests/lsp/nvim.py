@@ -1,11 +1,15 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 """tests/lsp/nvim.py ADJUTANT SRC_DIR WORK_DIR: the language server driven by a
-real client, Neovim's built-in LSP client (headless), over the bundled logs
-and logs/ladder, with edits. After every step the diagnostics Neovim holds
-must be exactly those `adjutant status --format json` gives for the buffer's
-text under the same file name: line, column, severity, code and message, in
-order. Skipped (77) when nvim is not installed."""
+real client, Neovim's built-in LSP client (headless), started as a user starts
+it: docs/editors.md's init.lua block, loaded as Neovim's init.lua, with the
+built adjutant on PATH. Over the bundled logs and logs/ladder, with edits:
+after every step the diagnostics Neovim holds must be exactly those
+`adjutant status --format json` gives for the buffer's text under the same
+file name: line, column, severity, code and message, in order. The doc's
+mappings as a user types them: K shows the hover, gd jumps to the roster
+entry, the omnifunc offers the roster, findings update in Insert mode.
+Skipped (77) when nvim is not installed."""
 import json
 import re
 import os
@@ -75,15 +79,36 @@ EDITS["gaines-mill-disputed.yaml"] = [
     {"set_lines": [206, 207], "lines": []},
     {"set_text": [202, 14, 202, 14], "lines": ["(hot) "]},
 ]
+# the doc's mappings, on the disputed game: K on jackson's raw 1, gd on his
+# id there, the omnifunc after `activate: ` (0-based line, byte column)
+KEYS = {"gaines-mill-disputed.yaml": {"hover": [114, 10], "definition": [114, 16],
+                                      "complete": [114, 14]}}
 plan = {"exe": exe, "root": tree_a, "files": [
-    {"path": log(rel), "edits": EDITS.get(rel, []), "requests": REQUESTS.get(rel, [])}
-    for rel in files]}
+    {"path": log(rel), "edits": EDITS.get(rel, []), "requests": REQUESTS.get(rel, []),
+     "keys": KEYS.get(rel)} for rel in files]}
 plan_path, out_path = os.path.join(work, "plan.json"), os.path.join(work, "out.json")
 with open(plan_path, "w") as f:
     json.dump(plan, f)
+
+
+def doc_block(lang, section):
+    """The first ```lang block under docs/editors.md's `## section`."""
+    with open(os.path.join(src, "docs", "editors.md"), encoding="utf-8") as f:
+        doc = f.read()
+    part = doc.split("\n## " + section + "\n", 1)[1].split("\n## ", 1)[0]
+    return part.split("```" + lang + "\n", 1)[1].split("\n```", 1)[0] + "\n"
+
+
+init = os.path.join(work, "init.lua")
+with open(init, "w") as f:
+    f.write(doc_block("lua", "Neovim"))
+bindir = os.path.join(work, "bin")  # `adjutant` on PATH, as the doc asks
+os.makedirs(bindir)
+os.symlink(exe, os.path.join(bindir, "adjutant"))
 env = dict(os.environ, ADJ_LSP_PLAN=plan_path, ADJ_LSP_OUT=out_path, HOME=work,
-           XDG_CONFIG_HOME=work, XDG_DATA_HOME=work, XDG_STATE_HOME=work)
-p = subprocess.run([nvim, "--headless", "-u", "NONE", "-i", "NONE", "-c",
+           XDG_CONFIG_HOME=work, XDG_DATA_HOME=work, XDG_STATE_HOME=work,
+           PATH=bindir + os.pathsep + os.environ.get("PATH", ""))
+p = subprocess.run([nvim, "--headless", "-n", "-u", init, "-i", "NONE", "-c",
                     "luafile " + os.path.join(src, "tests", "lsp", "nvim.lua")],
                    env=env, cwd=work, capture_output=True, timeout=300)
 if not os.path.exists(out_path):
@@ -116,6 +141,7 @@ import nvim_requests  # noqa: E402
 
 failures = list(out["errors"])
 failures += nvim_requests.check(exe, out["steps"], tree_a, tree_b)
+failures += nvim_requests.check_keys(exe, out["steps"], tree_a, tree_b)
 checked = edits = 0
 for step in out["steps"]:
     if "diags" not in step:
@@ -139,6 +165,7 @@ for step in out["steps"]:
 if failures:
     print("\n".join(failures))
     sys.exit(1)
-print("nvim: %d checks of diagnostics (%d after edits) and %d requests (%d quick fixes "
-      "applied) match the CLI" % (checked, edits, nvim_requests.stats["requests"],
-                                  nvim_requests.stats["fix"]))
+print("nvim: %d checks of diagnostics (%d after edits), %d requests (%d quick fixes "
+      "applied) and the doc's keys (%d) match the CLI" % (
+          checked, edits, nvim_requests.stats["requests"], nvim_requests.stats["fix"],
+          nvim_requests.stats["keys"]))

@@ -128,7 +128,7 @@ def check_fix(exe, path, text, result, failures):
         failures.append("%s: the quick fix is attached to no diagnostic" % path)
 
 
-stats = {"fix": 0, "requests": 0}
+stats = {"fix": 0, "requests": 0, "keys": 0}
 
 
 def check(exe, steps, tree_a, tree_b):
@@ -182,4 +182,42 @@ def check(exe, steps, tree_a, tree_b):
                                                                want_symbols(text)))
         elif q["method"] == "textDocument/codeAction":
             check_fix(exe, b, text, res, failures)
+    return failures
+
+
+def check_keys(exe, steps, tree_a, tree_b):
+    """The doc's mappings (nvim.lua's keys()): K's window holds the hover's
+    text, gd put the cursor on the roster entry, the omnifunc offered the
+    roster, and findings update in Insert mode."""
+    failures, texts = [], {}
+    for st in steps:
+        if "text" in st:
+            texts[st["file"]] = st["text"]
+    for st in steps:
+        if "keys" not in st:
+            continue
+        k, path = st["keys"], st["file"]
+        text, b = texts[path], path.replace(tree_a, tree_b)
+        with open(b, "w", encoding="utf-8") as f:
+            f.write(text)
+        name = os.path.relpath(path, tree_a)
+        for key, want in (("update_in_insert", True), ("omnifunc", "v:lua.vim.lsp.omnifunc"),
+                          ("map_K", True), ("map_gd", True)):
+            if k.get(key) != want:
+                failures.append("%s: the doc's %s is %r, want %r" % (name, key, k.get(key), want))
+        md = want_hover(exe, b, text, 114, 10)
+        shown = [l for l in (k.get("hover") or []) if l.strip()]
+        want = [l for l in md.split("\n") if l.strip()]
+        if [l.replace("\\", "") for l in shown] != [l.replace("\\", "") for l in want]:
+            failures.append("%s: K showed %r, want %r" % (name, shown, want))
+        lines = text.split("\n")  # the roster entry's `id` (a text search stops at `jackson`)
+        roster = [i for i, l in enumerate(lines) if "id: jackson" in l][0]
+        want_at = [roster + 1, lines[roster].index("id: jackson")]
+        if k.get("gd") != want_at:
+            failures.append("%s: gd went to %r, want %r" % (name, k.get("gd"), want_at))
+        _, out, _ = cli(exe, "status", "--format", "json", b)
+        ids = [l["id"] for l in json.loads(out)["leaders"]]
+        if k.get("omni") != ids:
+            failures.append("%s: <C-x><C-o> offered %r, want %r" % (name, k.get("omni"), ids))
+        stats["keys"] += 1
     return failures

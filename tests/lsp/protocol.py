@@ -3,11 +3,14 @@
 """tests/lsp/protocol.py ADJUTANT SRC_DIR WORK_DIR: `adjutant lsp` at the
 protocol level (SPEC 14), over pipes: the errors for bad input (a request
 before initialize, unknown methods, unparseable bodies and headers, bad
-params, a 70 MiB message in bounded memory), exit statuses (exit with and
-without shutdown, end of input), UTF-8 and UTF-16 positions, incremental
-changes and the debounce, and a ladder file changed on disk, in the editor
-and through workspace/didChangeWatchedFiles. Each case checks exact codes,
-ids and positions."""
+params, a 70 MiB message in bounded memory, ids that are no ids, a header
+line `Content-Length:` with no value), exit statuses (exit with and without
+shutdown, end of input), UTF-8 and UTF-16 positions, incremental changes and
+the debounce, URIs that differ after a NUL, didClose, and a ladder file
+changed on disk, in the editor, through workspace/didChangeWatchedFiles and
+seen at a didSave or by its size. Each case checks exact codes, ids and
+positions. The bound on bytes held and the hostile inputs are bounds.py's,
+the requests' answers features.py's."""
 import json
 import os
 import shutil
@@ -300,22 +303,109 @@ def case_clamp():
     check("clamp: exit", rc, 0)
 
 
-def case_limits():
-    """The 65th document gets window/showMessage and no check; a request on
-    a document not open gets null."""
+def case_ids():
+    """JSON-RPC 2.0: an id that is neither a string nor an integer (1.5, {},
+    [], true, null) gets Invalid Request (-32600) with id null, and the
+    method is not run (a shutdown so sent leaves the server running)."""
     c = Client(exe)
     c.initialize()
-    for i in range(64):
-        c.open(os.path.join(work, "n%d.yaml" % i), "a: %d\n" % i)
-    c.other.clear()
-    uri = c.open(os.path.join(work, "n64.yaml"), "format: adjutant/1\n")
-    r = c.request("textDocument/hover", {"textDocument": {"uri": uri},
-                                         "position": {"line": 0, "character": 0}})
-    msgs = [m["params"]["message"] for m in c.other if m["method"] == "window/showMessage"]
-    check("65th document", msgs, ["adjutant: %s is not checked: 64 documents are open already"
-                                  % uri])
-    check("request on a document not open", r["result"], None)
-    check("no diagnostics for it", uri in c.diags, False)
+    for raw in ("1.5", "{}", "[]", "true", "null"):
+        c.send_raw(frame({"jsonrpc": "2.0", "id": json.loads(raw), "method": "shutdown"}))
+        check("id %s" % raw, err_of(c.read()), (None, -32600))
+    check("still running, not shut down", c.request("textDocument/documentSymbol", {
+        "textDocument": {"uri": "file:///none.yaml"}})["result"], [])
+    c.request("shutdown")
+    c.finish()
+
+
+def case_nul_uris():
+    """Two URIs that differ only after an escaped NUL are two documents,
+    each published under its own URI with its own findings."""
+    c = Client(exe)
+    c.initialize()
+    base = "file://" + os.path.join(work, "nul")
+    uris = [base + "\u0000a.yaml", base + "\u0000b.yaml"]
+    texts = [LOG_ROLL % 7, LOG_ROLL % 0]
+    for u, t in zip(uris, texts):
+        c.notify("textDocument/didOpen", {"textDocument": {"uri": u, "languageId": "yaml",
+                                                           "version": 1, "text": t}})
+    for u, roll in zip(uris, (7, 0)):
+        got = [(x["code"], x["message"])
+               for x in (c.wait_diags(u, fresh=False) or {}).get("diagnostics", [])]
+        check("NUL URI %r" % u, got,
+              [("roll-out-of-range", "IMC roll %d is not a die roll (1-6)" % roll)])
+    c.request("shutdown")
+    c.finish()
+
+
+LOG_ROLL = ("format: adjutant/1\nlast_turn: 3\nsides: [CSA, USA]\nleaders:\n"
+            "  - {id: lee, side: CSA, initiative: 3}\nevents:\n  - turn: 1\n"
+            "  - {activate: lee, roll: %d}\n")
+
+
+def case_did_close():
+    """A well-formed didClose (with the version some clients add) closes the
+    document, publishes an empty list and logs nothing; one for a document
+    not open publishes an empty list too (a refused one's diagnostic goes)."""
+    c = Client(exe)
+    c.initialize()
+    uri = c.open(os.path.join(work, "close.yaml"), LOG_ROLL % 7)
+    check("open", len(c.wait_diags(uri)["diagnostics"]), 1)
+    c.notify("textDocument/didClose", {"textDocument": {"uri": uri, "version": 1}})
+    check("closed", c.wait_diags(uri)["diagnostics"], [])
+    never = "file://" + os.path.join(work, "never.yaml")
+    c.notify("textDocument/didClose", {"textDocument": {"uri": never}})
+    check("closed, never open", (c.wait_diags(never, timeout=2) or {}).get("diagnostics"), [])
+    c.request("shutdown")
+    rc, err = c.finish()
+    check("didClose logs nothing", err, "")
+
+
+def case_content_length_empty():
+    """A header line `Content-Length:` with no value says nothing: the
+    message is read by its other Content-Length line; alone, it is -32700."""
+    c = Client(exe)
+    c.initialize()
+    body = json.dumps({"jsonrpc": "2.0", "id": 7, "method": "shutdown"}).encode()
+    c.send_raw(b"Content-Length: %d\r\nContent-Length:\r\n\r\n" % len(body) + body)
+    got = [c.read(2), c.read(2)]
+    check("the other line's length", [m for m in got if m],
+          [{"jsonrpc": "2.0", "id": 7, "result": None}])
+    c.send_raw(b"Content-Length:\r\n\r\n")
+    check("alone: no length", err_of(c.read(2)), (None, -32700))
+    c.finish()
+
+
+def case_did_save():
+    """A client that registers no file watch (Neovim 0.7): a ladder file
+    changed on disk is seen when any document is saved (didSave), and at the
+    next check by its size even when its time is the same."""
+    d = os.path.join(work, "save")
+    shutil.rmtree(d, ignore_errors=True)
+    os.makedirs(os.path.join(d, ".git"))
+    lad = os.path.join(d, "adjutant-ladder.yaml")
+    with open(lad, "w") as f:
+        f.write(LADDER_OK)
+    c = Client(exe)
+    c.initialize()
+    uri = c.open(os.path.join(d, "g.yaml"), LOG)
+    ok = c.wait_diags(uri)["diagnostics"]
+    other = c.open(os.path.join(d, "notes.yaml"), "a: 1\n")
+    c.wait_diags(other)
+    with open(lad, "w") as f:
+        f.write(LADDER_BAD)
+    os.utime(lad, (time.time() + 5, time.time() + 5))
+    st = os.stat(lad)
+    c.notify("textDocument/didSave", {"textDocument": {"uri": other}})
+    got = (c.wait_diags(uri, timeout=3) or {}).get("diagnostics", [])
+    check("didSave: the log checked again", [x["message"] for x in got],
+          ["not audited: its ladder file is not valid"])
+    with open(lad, "w") as f:
+        f.write(LADDER_OK + "# longer, the same time\n")
+    os.utime(lad, ns=(st.st_atime_ns, st.st_mtime_ns))
+    c.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2},
+                                        "contentChanges": [{"text": LOG}]})
+    check("its size seen at the next check", c.wait_diags(uri, 2)["diagnostics"], ok)
     c.request("shutdown")
     c.finish()
 
@@ -341,7 +431,9 @@ def case_options():
 
 
 os.makedirs(work, exist_ok=True)
-for case in (case_options, case_line_breaks, case_clamp, case_limits, case_before_initialize, case_errors, case_exit_statuses, case_huge,
+for case in (case_options, case_line_breaks, case_clamp, case_ids, case_nul_uris, case_did_close,
+             case_content_length_empty, case_did_save, case_before_initialize, case_errors,
+             case_exit_statuses, case_huge,
              lambda: utf_case(["utf-8", "utf-16"], "utf-8"),
              lambda: utf_case(["utf-16"], "utf-16"), lambda: utf_case(None, "utf-16"),
              case_debounce, case_ladder, case_other_documents):
