@@ -18,7 +18,7 @@
 "use strict";
 const fs = require("fs");
 const path = require("path");
-const { target, launch, guard } = require("./target");
+const { target, launch, guard, smallControls } = require("./target");
 const firefox = process.env.ADJ_BROWSER === "firefox";
 const { spawnSync } = require("child_process");
 const puppeteer = require("puppeteer-core");
@@ -199,6 +199,10 @@ async function pageChecks(page) {
     await new Promise(function (ok) { setTimeout(ok, 200); });
     const wide = await page.evaluate(function () { return document.documentElement.scrollWidth; });
     if (wide > 360) fail("horizontal scroll at 360 px: scrollWidth " + wide);
+    /* a finger's target: every control of the page at 360 px (issue 40 item 14) */
+    checks++;
+    const small = await smallControls(page, "body");
+    if (small.length) fail("at 360 px, the Check mode's controls under 44 px: " + JSON.stringify(small));
     await downloads(page, game);
     await pasted(page);
 }
