@@ -48,13 +48,19 @@
     /* Browsers keep 5 to 10 MB a site: a longer log is not tried (a failed
      * attempt still copies it). */
     const KEEP_MAX = 4 * 1024 * 1024;
+    let kept = false;      /* the log now is kept in this browser's storage */
+    /* Keeps TEXT; a Promise of true once it is on disk (keep.js: IndexedDB's
+     * strict transaction complete), false when only localStorage has it,
+     * null when it is not kept at all (said at once). */
     function keep(text) {
-        let ok = text.length <= KEEP_MAX;
-        if (ok) try { ok = K.save(text); } catch (e) { ok = false; }
+        let ok = text.length <= KEEP_MAX, disk = null;
+        if (ok) try { disk = K.save(text); ok = disk !== false; } catch (e) { ok = false; }
+        kept = ok;
         $("rec-keep").hidden = ok;
         $("rec-keep").textContent = ok ? "" : "This log is not being kept in this browser (" +
             (text.length > KEEP_MAX ? "it is longer than the browser keeps" : "its storage is full or turned off") +
             "): a reload would lose it. Use Download log to keep a copy.";
+        return ok ? disk : Promise.resolve(null);
     }
 
     function stored() {
@@ -93,16 +99,18 @@
             Math.round(box.value.length / 1024) + " KB, from a line's start; the rest is kept as it is, and Download log saves the whole log.";
     }
 
-    /* Every change of the text goes through here: kept, then replayed. */
+    /* Every change of the text goes through here: kept, then replayed; a
+     * Promise of keep()'s answer. */
     function changed() {
         if ($("rec-log").value.length > SHOW_MAX) display(full());  /* typed or dropped in whole */
-        keep(full());
+        const disk = keep(full());
         replay();
+        return disk;
     }
 
     function setText(text) {
         display(text);
-        changed();
+        return changed();
     }
 
     /* A long paste goes in without the text area laying it out. */
@@ -210,6 +218,7 @@
         showLeaders(j.leaders || []);
         showFix(j);
         showBroken(j, r);
+        if (draftWaiting) { putDraft(draftWaiting); draftWaiting = null; }
         fillTurn();
     }
 
@@ -494,6 +503,31 @@
         const first = (KINDS[kind] || []).slice(1).find(function (x) { return x.f.required; });
         if (first) first.c.el.focus();
         $("rec-said").textContent = "The form is set for " + kind + ": " + leader + ".";
+        keepDraft();
+    }
+
+    /* ---- the entry half made (the draft): kept with the game, put back
+     * after a reload once the form and the roster are there ---- */
+    let draftWaiting = null;  /* {kind, values} to put back at the next replay shown ({}: empty the form) */
+    function draftNow() {
+        const kind = $("f-kind").value, values = {};
+        for (const x of KINDS[kind] || []) {
+            if (x.c.type === "claim") {
+                for (const i of x.c.el.querySelectorAll("input")) if (i.value !== "") values["end " + i.dataset.side] = i.value;
+            } else if (x.c.el.value !== "") values[x.c.id] = x.c.el.value;
+        }
+        return { kind: kind, values: values };
+    }
+    function keepDraft() { try { K.saveDraft(draftNow()); } catch (e) { /* the log's keeping says what storage refuses */ } }
+
+    function putDraft(d) {
+        const kind = d.kind && KINDS[d.kind] ? d.kind : $("f-kind").value, values = d.values || {};
+        $("f-kind").value = kind;
+        for (const c of CONTROLS) {
+            if (c.type === "claim") for (const i of c.el.querySelectorAll("input")) i.value = values["end " + i.dataset.side] || "";
+            else c.el.value = kind in c.req && values[c.id] !== undefined ? values[c.id] : "";
+        }
+        showKind();
     }
 
     const INT = /^[-+]?[0-9]+$/;
@@ -567,8 +601,15 @@
                 $("rec-said").textContent = refusal(e, r);
                 return;
             }
-            setText(text);
+            const disk = setText(text);
             $("rec-said").textContent = "Entry added.";
+            /* "kept" only once the entry is on disk (a killed browser keeps it) */
+            disk.then(function (d) {
+                if ($("rec-said").textContent !== "Entry added." || full() !== text) return;
+                if (d === true) $("rec-said").textContent = "Entry added and kept.";
+                else if (d === false) $("rec-said").textContent = "Entry added; kept for a reload, but this browser's storage " +
+                    "may lose it if the browser is killed: use Download log to keep a copy.";
+            });
             requestAnimationFrame(function () { const t = $("rec-log"); t.scrollTop = t.scrollHeight; });
             /* a new entry: every value given goes, but the leaders and side */
             const kind = $("f-kind").value;
@@ -576,6 +617,7 @@
             for (const c of CONTROLS)
                 if (c.type === "claim") for (const i of c.el.querySelectorAll("input")) i.value = "";
                 else if (ROSTER_TYPES.indexOf(c.type) < 0) c.el.value = "";
+            keepDraft();
         });
     }
 
@@ -671,6 +713,9 @@
         $("mode-check").addEventListener("click", function () { setMode(false); });
         $("mode-record").addEventListener("click", function () { setMode(true); });
         $("f-kind").addEventListener("change", kindChanged);
+        /* each value given in the form is kept (after kindChanged: the kind's values as they stand) */
+        $("rec-entry").addEventListener("input", keepDraft);
+        $("rec-entry").addEventListener("change", keepDraft);
         $("f-add").addEventListener("click", add);
         $("rec-undo").addEventListener("click", undo);
         $("rec-download").addEventListener("click", download);
@@ -690,14 +735,17 @@
     wire();
     showKind();
     ladderFile = storedLadder();
-    K.onPick(function (text) { setValue("f-turn", ""); setText(text); });
+    /* a game taken up (Continue, or its newer copy found by K.recover()): its text and its draft */
+    K.onPick(function (text) { setValue("f-turn", ""); draftWaiting = K.draft() || {}; setText(text); });
     const saved = stored();
+    draftWaiting = K.draft();
     let mode = null;
     try { mode = localStorage.getItem(MODE); } catch (e) { mode = null; }
     if (saved !== null) display(saved);
     if (saved === null || saved === "") $("rec-start").open = true;
     setMode(mode === "record");
     window.adjutant.ready.then(function () { if (full() !== "") replay(); });
+    K.recover();
     window.adjutant.recorder = {
         text: full,
         load: function (text) { newLog(String(text)); return settled().then(function () { return undefined; }); },

@@ -16,6 +16,10 @@
  *               changed file on the server shows at the next load (network
  *               first); with the server stopped, a reload still shows the page
  *               and checks a log as the CLI does;
+ *   killed()    issue 40 item 12: on the one file and on the site, an entry
+ *               the page says is kept ("Entry added and kept.") survives the
+ *               browser killed right after it (SIGKILL), and its half-made
+ *               next entry (the draft, issue 40 item 15) with it;
  *   afterUpdate() issue 40 item 11: the site served by python3 -m http.server
  *               (no Cache-Control: the browser takes a file ten days old as
  *               fresh for a day) and visited, then rebuilt (changed files,
@@ -220,6 +224,55 @@ async function served(browser) {
     void port;
 }
 
+/* The browser of PROFILE (a folder), started afresh. */
+function chromium(profile) {
+    return puppeteer.launch({ executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+        headless: "new", userDataDir: profile, args: ["--no-sandbox", "--disable-gpu"] });
+}
+
+async function killed(where, what) {
+    const profile = fs.mkdtempSync(path.join(tmp, "profile."));
+    let browser = await chromium(profile);
+    let page = await open(browser, where);
+    await page.evaluate(function () { localStorage.clear(); sessionStorage.clear(); });
+    await page.reload({ waitUntil: "domcontentloaded" });
+    await page.evaluate(function () { return window.adjutant.ready; });
+    await page.click("#mode-record");
+    await page.evaluate(function (t) { return window.adjutant.recorder.load(t); }, logOf("Killed", 2));
+    /* an entry through the form, then the next one half made */
+    await page.select("#f-kind", "turn");
+    await page.$eval("#f-turn", function (e) { e.value = ""; });
+    await page.type("#f-turn", "3");
+    await page.click("#f-add");
+    await page.waitForFunction(function () { return document.getElementById("rec-said").textContent === "Entry added and kept."; },
+        { timeout: 20000 }).catch(function () {});
+    const said = await page.$eval("#rec-said", function (e) { return e.textContent; });
+    check(said === "Entry added and kept.", what + ": the entry is said to be kept once it is on disk: " + said);
+    const want = await text(page);
+    check(want === logOf("Killed", 3), what + ": the entry: " + JSON.stringify(want.slice(-40)));
+    await page.select("#f-kind", "activate");
+    await page.select("#f-leader", "lee");
+    await page.select("#f-roll", "4");
+    await sleep(300);  /* the draft's own write (not said) */
+    browser.process().kill("SIGKILL");
+    await new Promise(function (ok) { if (browser.process().exitCode !== null) ok(); else browser.process().on("exit", ok); });
+    browser = await chromium(profile);
+    try {
+        page = await open(browser, where);
+        await page.waitForFunction(function (w) { return window.adjutant.recorder.text() === w; }, { timeout: 20000 }, want)
+            .catch(function () {});
+        const got = await text(page);
+        check(got === want, what + ": after the browser was killed, the log comes back with its last entry: " + JSON.stringify(got.slice(-60)));
+        await page.evaluate(function () { return window.adjutant.recorder.pending(); });
+        const form = await page.evaluate(function () {
+            return ["f-kind", "f-leader", "f-roll"].map(function (i) { return document.getElementById(i).value; });
+        });
+        check(JSON.stringify(form) === JSON.stringify(["activate", "lee", "4"]), what + ": the half-made entry is back: " + JSON.stringify(form));
+    } finally {
+        await browser.close();
+    }
+}
+
 /* A port no one listens on, for python3's server. */
 function freePort() {
     return new Promise(function (ok) {
@@ -302,6 +355,10 @@ async function afterUpdate(browser) {
         const where = await target(oneFile);
         await oneFile_(browser, where);
         await keptApart(browser, where);
+        await killed(where, "the one file");
+        const site_ = await target(site);
+        await killed(site_, "the site");
+        site_.close();
         await served(browser);
         await afterUpdate(browser);
     } catch (e) {
