@@ -707,7 +707,8 @@
         ladder: function (l) { if (l !== undefined) { ladder = l; if (l === null) useLadderFile(null); } return ladder; },
         ladderFile: function (f) { if (f !== undefined) useLadderFile(f); return ladderFile; },
         storedLadder: storedLadder,
-        armed: function (v) { if (v !== undefined) startArmed = v; return startArmed; } };
+        armed: function (v) { if (v !== undefined) startArmed = v; return startArmed; },
+        kept: function () { return kept; } };
 
     function wire() {
         $("mode-check").addEventListener("click", function () { setMode(false); });

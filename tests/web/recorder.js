@@ -489,11 +489,23 @@ async function blankAndOpen(page) {
     await setField(page, "CSA player", "combobox", "Zed");
     const before = await page.evaluate(function () { return window.adjutant.recorder.text(); });
     await (await get(page, "Start", "button")).click();
+    /* what becomes of the log with entries, as it is: it stays kept, under Kept games (issue 40 item 15) */
     const asked = await page.$eval("#rec-start-state", function (e) { return e.textContent; });
-    check(/^The log below holds entries: Start replaces it/.test(asked) &&
-        await page.evaluate(function () { return window.adjutant.recorder.text(); }) === before, "Start asks before it replaces a log: " + asked);
+    check(asked === "The log below holds entries. Start begins a new log; this one stays kept in this browser, listed under " +
+        "Kept games (Continue takes it up again). Press Start again to begin." &&
+        await page.evaluate(function () { return window.adjutant.recorder.text(); }) === before, "Start asks before it begins a new log: " + asked);
     await (await get(page, "Start", "button")).click();
     await samePending(page, "a blank header");
+    const started = await page.$eval("#rec-start-state", function (e) { return e.textContent; });
+    check(started === "Started: the header is written; add the first entry (a turn). The log before it is kept, under Kept games.",
+        "Start's words: " + started);
+    const listed = await page.evaluate(function (b) {
+        const what = window.adjutantKeep.describe(b);
+        const kept = window.adjutantKeep.games().filter(function (g) { return g.text === b; }).length;
+        const li = Array.from(document.querySelectorAll("#rec-kept li")).filter(function (l) { return l.textContent.indexOf(what) === 0; });
+        return { kept: kept, shown: li.length, go: li.length ? !li[0].querySelector("button").disabled : false };
+    }, before);
+    check(listed.kept === 1 && listed.shown === 1 && listed.go, "the log before Start is listed under Kept games: " + JSON.stringify(listed));
     const text = await page.evaluate(function () { return window.adjutant.recorder.text(); });
     const want = "format: adjutant/1\nscenario: \"Hill: #3 \\\"test\\\"\"\nfirst_turn: 1\nlast_turn: 3\noptional_rules: [illness]\n" +
         "sides: [CSA, USA]\nplayers:\n  CSA: Zed\nleaders:\n  - id: a\n    name: \"Ann: A\"\n    side: CSA\n    initiative: 3\n    vp: 2\n" +
