@@ -532,6 +532,35 @@ async function longRun(page) {
     fs.rmSync(tmp, { recursive: true });
 }
 
+/* Issue 44 item 6: once ready and idle, the engine warms itself on its
+ * built-in game (adjutant.warmed()): each command the warm-up ran (the
+ * audit's formats, status) exits as the CLI does on that log, and the log
+ * is a whole legal game (the CLI finds nothing in it), so the warm-up runs
+ * the reader and the engine to the end, not an early stop. */
+async function warmUp(page) {
+    checks++;
+    const w = await page.evaluate(function () {
+        const none = new Promise(function (ok) { setTimeout(function () { ok({ runs: [], log: "" }); }, 30000); });
+        return Promise.race([window.adjutant.warmed ? window.adjutant.warmed() : none, none]);
+    });
+    const dir = fs.mkdtempSync(path.join(require("os").tmpdir(), "adjwarm."));
+    fs.writeFileSync(path.join(dir, "warm-up.yaml"), w.log || "");
+    const want = [["audit", "--format", "json"], ["audit", "--format", "html"], ["audit"], ["status", "--format", "json"]];
+    const ran = (w.runs || []).map(function (r) { return r.args.join(" "); });
+    if (JSON.stringify(ran) !== JSON.stringify(want.map(function (a) { return a.concat(["warm-up.yaml"]).join(" "); })))
+        fail("the warm-up's runs: " + JSON.stringify(ran));
+    for (const r of w.runs || []) {
+        const cli = native(r.args, null, dir);
+        if (r.status !== cli.status || r.stderr !== cli.stderr) fail("the warm-up's " + r.args.join(" ") + ": " + JSON.stringify(r));
+    }
+    const json = JSON.parse(native(["audit", "--format", "json", "warm-up.yaml"], null, dir).stdout || "{}");
+    const events = ((w.log || "").match(/^  - /mg) || []).length;
+    if (!json.diagnostics || json.diagnostics.length !== 0 || events < 500)
+        fail("the warm-up's log is not a whole legal game of 500 entries or more: " + events + " entries, " +
+            JSON.stringify((json.diagnostics || []).slice(0, 2)));
+    fs.rmSync(dir, { recursive: true });
+}
+
 /* A call made before ready waits for it, and gives the CLI's answer. */
 async function early(page, file) {
     checks++;
@@ -607,6 +636,7 @@ async function bench(page, file) {
         await early(page, where.file);
         await page.evaluate(function () { return window.adjutant.ready; });
         if (benchAt > 0) { await bench(page, process.argv[benchAt + 1]); return; }
+        await warmUp(page);
         const l = logs();
         for (const name of l.all) await same(page, ["audit", "--format", "json", name], [name]);
         await commands(page, l.top);
