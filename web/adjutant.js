@@ -20,6 +20,11 @@
  *   adjutant.cancel()       stops the call running and those waiting (their
  *       Promises reject with an Error named "AbortError") and starts a fresh
  *       engine, so the next call runs as usual.
+ *   adjutant.warmed()       a Promise of {runs: [{args, status, stderr}], log}:
+ *       the warm-up of the engine now (adjutant-worker.js, warm()), which
+ *       its worker runs once the page is idle after ready (a call made
+ *       meanwhile goes first): the runs it made and the built-in log they
+ *       read.
  */
 (function () {
     "use strict";
@@ -38,12 +43,21 @@
         return b;
     }
 
-    /* The .wasm is fetched once; each worker compiles it for itself. */
-    const wasm = packed ? Promise.resolve().then(function () { return unbase64("adjutant-wasm").buffer; })
-        : fetch(new URL("adjutant-engine.wasm", base)).then(function (r) {
-            if (!r.ok) throw new Error("adjutant-engine.wasm: HTTP " + r.status);
-            return r.arrayBuffer();
-        });
+    /* The engine is compiled once, here (compiling is asynchronous: the
+     * page's thread goes on), and each worker is given the compiled module,
+     * so a worker started after Cancel shares the code the browser has
+     * optimised. Served over http(s) as application/wasm, it is compiled
+     * as its bytes arrive (compileStreaming), and the browser may keep the
+     * optimised code for the next visit (V8's code cache); the one file's
+     * bytes are its base64 block. */
+    function compile(r) {
+        if (!r.ok) throw new Error("adjutant-engine.wasm: HTTP " + r.status);
+        if (WebAssembly.compileStreaming && /^application\/wasm\b/i.test(r.headers.get("Content-Type") || ""))
+            return WebAssembly.compileStreaming(r);
+        return r.arrayBuffer().then(function (b) { return WebAssembly.compile(b); });
+    }
+    const engine = packed ? Promise.resolve().then(function () { return WebAssembly.compile(unbase64("adjutant-wasm")); })
+        : fetch(new URL("adjutant-engine.wasm", base)).then(compile);
     /* the worker's script: its file, or a blob: URL of the engine's and the worker's scripts */
     const workerUrl = packed ? URL.createObjectURL(new Blob([unbase64("adjutant-worker-src")], { type: "text/javascript" }))
         : new URL("adjutant-worker.js", base);
@@ -59,9 +73,11 @@
     function startWorker() {
         const w = new Worker(workerUrl);
         const me = { w: w };
+        let warmOk;
+        me.warmed = new Promise(function (ok) { warmOk = ok; });
         me.ready = new Promise(function (ok, bad) {
             w.onmessage = function (e) {
-                if (e.data.type === "ready") { me.up = true; w.onmessage = answer; ok(); }
+                if (e.data.type === "ready") { me.up = true; w.onmessage = answer; ok(); warmWhenIdle(me, warmOk); }
                 else bad(new Error("the engine did not compile: " + e.data.message));
             };
             w.onerror = function (e) {
@@ -76,15 +92,32 @@
                 call.ok({ status: 2, stdout: "", stderr: "adjutant: " + why + "\n" });
                 next();
             };
-            wasm.then(function (bytes) { w.postMessage({ type: "init", wasm: bytes }); }, bad);
+            engine.then(function (module) { w.postMessage({ type: "init", module: module }); },
+                function (e) { bad(new Error("the engine did not compile: " + (e && e.message ? e.message : e))); });
         });
         me.ready.then(readyOk, readyBad);
         worker = me;
         return me;
     }
 
+    /* Once the page is idle, the worker warms the engine (adjutant-worker.js,
+     * warm()): the player's first audit then runs on optimised code. */
+    function warmWhenIdle(me, done) {
+        const go = function () {
+            if (worker !== me) return;
+            me.onWarmed = done;
+            me.w.postMessage({ type: "warm" });
+        };
+        if (window.requestIdleCallback) window.requestIdleCallback(go, { timeout: 1000 });
+        else setTimeout(go, 200);
+    }
+
     function answer(e) {
         const msg = e.data;
+        if (msg.type === "warmed") {
+            if (worker && worker.onWarmed) worker.onWarmed({ runs: msg.runs, log: msg.log });
+            return;
+        }
         if (!current || msg.id !== current.id) return;  /* a cancelled call's */
         if (msg.type === "progress") {
             if (current.onProgress) {
@@ -159,5 +192,6 @@
     startWorker();
     window.adjutant = { ready: ready, run: run, cancel: cancel,
                         busy: function () { return current !== null || waiting.length > 0; },
+                        warmed: function () { return worker.warmed; },
                         memoryBytes: function () { return memory; } };
 })();

@@ -111,10 +111,7 @@ python3 web/icons.py "$site"
 } > "$site/NOTICES.txt"
 # the service worker: this build's files, and a cache named after their bytes
 # (a new build's worker replaces the old one and drops its cache)
-files=$(cd "$site" && ls | sort)
-build_id=$(cd "$site" && cat $files | sha256sum | cut -c1-16)
-list=$(printf '"./"'; for f in $files; do printf ', "%s"' "$f"; done)
-sed -e "s|@BUILD@|$version-$build_id|" -e "s|@FILES@|[$list]|" web/sw.js > "$site/sw.js"
+python3 web/swstamp.py "$site" "$version"
 # the one-file page (SPEC 10.2), from the site just built
 python3 web/onefile.py "$site" "$out/adjutant.html"
 echo "web/build.sh: built $site" >&2

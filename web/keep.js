@@ -7,9 +7,21 @@
  * change, restore() once at start, and fresh() when a new log begins.
  *
  *   slot "adjutant-game:ID"  {text, at}: a game's log and when it changed
+ *   "adjutant-draft:ID"      {draft, at}: its entry half filled in the form
  *   "adjutant-held:ID"       {tab, at}: the open tab holding game ID, renewed
  *                            every few seconds and removed when the tab goes
  *   sessionStorage           this tab's game ID: a reload keeps its own game
+ *
+ * Every game and draft is also written to IndexedDB (database "adjutant",
+ * store "kept", under the same key and value) in a transaction of durability
+ * "strict": localStorage is written to disk when the browser finds time (a
+ * browser killed 1 to 30 s after an entry lost it, issue 40 item 12), a
+ * completed strict transaction is on disk. save() answers, once that
+ * transaction is complete, whether the text is kept so (the recorder says
+ * "kept" only then). At start, restore() reads localStorage (at once), then
+ * recover() reads IndexedDB: what is newer there (what a killed browser did
+ * not write to localStorage) is put back, and this tab's game is taken up
+ * again with it.
  *
  * A page opened afresh takes the most recently changed game no other open
  * tab holds; the other kept games are listed ("Kept games") with a button to
@@ -17,13 +29,78 @@
  */
 (function () {
     "use strict";
-    const SLOT = "adjutant-game:", HELD = "adjutant-held:", TAB = "adjutant-game-id";
+    const SLOT = "adjutant-game:", HELD = "adjutant-held:", TAB = "adjutant-game-id", DRAFT = "adjutant-draft:";
     const OLD = "adjutant-recorder-log";  /* the one slot of earlier versions */
     const BEAT = 2000, STALE = 6000;      /* ms: a holder silent this long has gone */
     const MAX = 20;                       /* games kept; the oldest unheld goes first */
     const me = Math.random().toString(36).slice(2) + Date.now().toString(36);
     let id = null;                        /* this tab's game, or null before the first save */
     let onPick = null;                    /* recorder's: load a game's text */
+    let touched = false;                  /* this tab has saved since it started */
+
+    /* ---- the durable copy: IndexedDB, strict transactions ---- */
+    let db = null;                        /* a Promise of the database, or of null */
+    function openDb() {
+        if (db) return db;
+        db = new Promise(function (ok) {
+            let r;
+            try { r = window.indexedDB.open("adjutant", 1); } catch (e) { ok(null); return; }
+            r.onupgradeneeded = function () { r.result.createObjectStore("kept"); };
+            r.onsuccess = function () { ok(r.result); };
+            r.onerror = r.onblocked = function () { ok(null); };
+        });
+        return db;
+    }
+
+    /* Writes to IndexedDB, one transaction at a time; a key changed again
+     * while one is under way is written once more with its last value (each
+     * keystroke does not wait for the disk). Each caller learns whether its
+     * value (or a later one) is on disk. */
+    let waiting = new Map(), writing = false;   /* key -> {value (null: delete), done: [f]} */
+    function durable(key, value) {
+        return new Promise(function (ok) {
+            const w = waiting.get(key) || { done: [] };
+            w.value = value;
+            w.done.push(ok);
+            waiting.set(key, w);
+            flush();
+        });
+    }
+    function flush() {
+        if (writing || waiting.size === 0) return;
+        writing = true;
+        const batch = waiting;
+        waiting = new Map();
+        openDb().then(function (d) {
+            if (!d) return false;
+            return new Promise(function (ok) {
+                let tx;
+                try { tx = d.transaction("kept", "readwrite", { durability: "strict" }); } catch (e) { ok(false); return; }
+                const st = tx.objectStore("kept");
+                batch.forEach(function (w, k) { if (w.value === null) st.delete(k); else st.put(w.value, k); });
+                tx.oncomplete = function () { ok(true); };
+                tx.onerror = tx.onabort = function () { ok(false); };
+            });
+        }).then(function (ok) {
+            batch.forEach(function (w) { for (const f of w.done) f(ok); });
+            writing = false;
+            flush();
+        });
+    }
+
+    /* KEY = VALUE (an object, kept as JSON) in localStorage and, durably, in
+     * IndexedDB: false when localStorage refuses it, else a Promise of
+     * whether it is on disk. */
+    function put(key, value) {
+        const s = ls(), text = JSON.stringify(value);
+        try { s.setItem(key, text); } catch (e) { return false; }
+        return durable(key, text);
+    }
+    function drop(key) {
+        const s = ls();
+        if (s) s.removeItem(key);
+        durable(key, null);
+    }
 
     function ls() { try { return window.localStorage; } catch (e) { return null; } }
     function ss() { try { return window.sessionStorage; } catch (e) { return null; } }
@@ -74,30 +151,44 @@
 
     /* Old games past MAX go, the least recently changed first, never one held. */
     function trim() {
-        const s = ls(), all = games();
+        const all = games();
         for (let i = all.length - 1, n = all.length; i >= 0 && n > MAX; i--) {
             if (all[i].id === id || heldElsewhere(all[i].id)) continue;
-            s.removeItem(SLOT + all[i].id);
+            drop(SLOT + all[i].id);
+            drop(DRAFT + all[i].id);
             n--;
         }
     }
 
-    /* Keeps TEXT as this tab's game; false when the storage refuses it. */
+    /* Keeps TEXT as this tab's game: false when the storage refuses it,
+     * else a Promise of whether it is on disk (IndexedDB's transaction
+     * complete) or kept only in localStorage. */
     function save(text) {
         const s = ls();
         if (!s) return false;
         const created = id === null;
         if (created) adopt(newId());
-        try {
-            s.setItem(SLOT + id, JSON.stringify({ text: text, at: Date.now() }));
-        } catch (e) {
-            return false;
-        }
+        touched = true;
+        const kept = put(SLOT + id, { text: text, at: Date.now() });
+        if (kept === false) return false;
         if (created) {  /* only a new game changes the list (not each keystroke) */
             trim();
             list();
         }
-        return true;
+        return kept;
+    }
+
+    /* The entry half made in the form (an object, the recorder's), kept
+     * with this tab's game; null: none. */
+    function saveDraft(draft) {
+        if (id === null) return;
+        if (draft === null) drop(DRAFT + id);
+        else put(DRAFT + id, { draft: draft, at: Date.now() });
+    }
+    function draft() {
+        const s = ls();
+        const d = s && id !== null ? parse(s.getItem(DRAFT + id)) : null;
+        return d && d.draft ? d.draft : null;
     }
 
     /* The text this page starts with (or null): this tab's own game after a
@@ -118,7 +209,64 @@
         const free = all.filter(function (g) { return !heldElsewhere(g.id); })[0];
         if (free) { adopt(free.id); return free.text; }
         list();
+        /* every game held: by open tabs, or by a tab of a browser that was
+         * killed, whose mark goes stale; once it has, the game is taken up */
+        if (all.length) setTimeout(retake, STALE + 500);
         return null;
+    }
+
+    function retake() {
+        if (id !== null || touched || !onPick) { list(); return; }
+        const text = restore();
+        if (text !== null) onPick(text);
+    }
+
+    /* What IndexedDB holds that localStorage lost (a browser killed before
+     * it wrote localStorage to disk) goes back into localStorage, and what
+     * localStorage holds that IndexedDB lacks (an earlier version's games)
+     * into IndexedDB. Then, unless this tab has saved meanwhile: its game,
+     * when it came back newer, or the game a page opened afresh takes, when
+     * it had none, is handed to the recorder (onPick). A Promise. */
+    function recover() {
+        const s = ls();
+        if (!s) return Promise.resolve();
+        return openDb().then(function (d) {
+            if (!d) return null;
+            return new Promise(function (ok) {
+                const got = {};
+                let r;
+                try { r = d.transaction("kept", "readonly").objectStore("kept").openCursor(); } catch (e) { ok(null); return; }
+                r.onsuccess = function () {
+                    const c = r.result;
+                    if (!c) { ok(got); return; }
+                    if (typeof c.key === "string" && typeof c.value === "string") got[c.key] = c.value;
+                    c.continue();
+                };
+                r.onerror = function () { ok(null); };
+            });
+        }).then(function (got) {
+            if (!got) return;
+            let mine = false;   /* this tab's game or its draft came back newer */
+            for (const k of Object.keys(got)) {
+                if (k.indexOf(SLOT) !== 0 && k.indexOf(DRAFT) !== 0) continue;
+                const there = parse(got[k]), here = parse(s.getItem(k));
+                if (!there || (here && (+here.at || 0) >= (+there.at || 0))) continue;
+                try { s.setItem(k, got[k]); } catch (e) { continue; }
+                if (id !== null && (k === SLOT + id || k === DRAFT + id)) mine = true;
+            }
+            for (let i = 0; i < s.length; i++) {
+                const k = s.key(i);
+                if (k && (k.indexOf(SLOT) === 0 || k.indexOf(DRAFT) === 0) && !(k in got)) durable(k, s.getItem(k));
+            }
+            if (touched || !onPick) { list(); return; }
+            const g = mine ? parse(s.getItem(SLOT + id)) : null;
+            if (g && typeof g.text === "string") { onPick(g.text); list(); return; }
+            if (id === null) {
+                const text = restore();
+                if (text !== null) onPick(text);
+            }
+            list();
+        });
     }
 
     /* A new log begins (started, opened, loaded): a new game, unless this
@@ -179,8 +327,8 @@
             drop.disabled = open;
             drop.addEventListener("click", function () {
                 if (!window.confirm("Forget this kept game? " + what)) return;
-                const s = ls();
-                if (s) s.removeItem(SLOT + g.id);
+                drop(SLOT + g.id);
+                drop(DRAFT + g.id);
                 list();
             });
             li.appendChild(go);
@@ -225,7 +373,8 @@
     window.addEventListener("storage", function (e) {
         if (e.key && (e.key.indexOf(SLOT) === 0 || (e.key.indexOf(HELD) === 0 && e.newValue === null))) list();
     });
-    window.adjutantKeep = { save: save, restore: restore, fresh: fresh, games: games, describe: describe,
+    window.adjutantKeep = { save: save, restore: restore, recover: recover, fresh: fresh, games: games, describe: describe,
+                            saveDraft: saveDraft, draft: draft,
                             current: function () { return id; }, pick: pick,
                             onPick: function (f) { onPick = f; } };
 })();

@@ -64,7 +64,7 @@ def main(site, out):
     html = html.replace("</body>", blocks + "</body>")
 
     csp = ("default-src 'none'; script-src " + " ".join(hashes) + " 'wasm-unsafe-eval'; "
-           "worker-src blob:; style-src 'unsafe-inline'; img-src data: blob:; frame-src blob:; "
+           "worker-src blob:; style-src 'unsafe-inline'; img-src data: blob:; frame-src 'none'; "
            "object-src 'none'; base-uri 'none'; form-action 'none'")
     html, n = re.subn(r'<meta http-equiv="Content-Security-Policy" content="[^"]*">',
                       f'<meta http-equiv="Content-Security-Policy" content="{csp}">', html)

@@ -149,13 +149,21 @@
     }
 
     /* The report in the frame: as srcdoc while short; a long one (a 5 MB
-     * log's is 50 MB) from a Blob URL, which the browser loads without
-     * holding the page's thread (srcdoc held it for seconds). */
-    const SRCDOC_MAX = 1 << 20;
+     * log's is 9 MB) from a Blob URL, which the browser loads without
+     * holding the page's thread (srcdoc held it for seconds). From file://
+     * (the one file) a blob: document is not the page's origin, so the page
+     * could not measure it, and the frame stayed at its CSS height with a
+     * scrollbar of its own (issue 40 item 13): there the report is written
+     * into the frame's own document (same origin), 64 KiB a task, so that
+     * no task holds the page's thread long, and the frame is measured as it
+     * grows. Its address is then the page's: its #L links stay in it. */
+    const SRCDOC_MAX = 1 << 20, WRITE_STEP = 1 << 16;
     let reportUrl = null;
+    let writing = 0;   /* the report being written into the frame (a newer one stops it) */
     function showReport(html) {
         const frame = $("report");
         if (reportUrl) { URL.revokeObjectURL(reportUrl); reportUrl = null; }
+        writing++;
         frame.style.height = "";
         if (html.length <= SRCDOC_MAX) {
             frame.removeAttribute("src");
@@ -163,19 +171,66 @@
             return;
         }
         frame.removeAttribute("srcdoc");
+        if (location.protocol === "file:") { writeReport(frame, html, writing); return; }
         reportUrl = URL.createObjectURL(new Blob([html], { type: "text/html;charset=utf-8" }));
         frame.src = reportUrl;
     }
 
+    function writeReport(frame, html, me) {
+        frame.removeAttribute("src");
+        const doc = frame.contentDocument;
+        doc.open();
+        let at = 0;
+        (function step() {
+            if (writing !== me) { doc.close(); return; }
+            let end = Math.min(html.length, at + WRITE_STEP);
+            const nl = html.indexOf("\n", end);  /* whole lines: no character cut in two */
+            end = nl < 0 ? html.length : nl + 1;
+            doc.write(html.slice(at, end));
+            at = end;
+            if (at < html.length) { fitFrame(); setTimeout(step, 0); return; }
+            doc.close();
+            fitFrame();
+            watchFrame();
+        })();
+    }
+
     /* The frame takes its report's own height (no scroll inside the page's
      * scroll): the frame may not run script, but it has the page's origin,
-     * so the page measures its document. */
+     * so the page measures its document, and follows it as it changes (a
+     * section opened in the report). */
     function fitFrame() {
         const frame = $("report");
         let doc = null;
         try { doc = frame.contentDocument; } catch (e) { doc = null; }
         if (!doc || !doc.documentElement || frame.hidden) return;
-        frame.style.height = Math.max(doc.documentElement.scrollHeight, doc.body ? doc.body.scrollHeight : 0) + 4 + "px";
+        const h = Math.max(doc.documentElement.scrollHeight, doc.body ? doc.body.scrollHeight : 0) + 4 + "px";
+        if (frame.style.height !== h) frame.style.height = h;
+    }
+
+    let watched = null, watcher = null;
+    function watchFrame() {
+        const frame = $("report");
+        let doc = null;
+        try { doc = frame.contentDocument; } catch (e) { doc = null; }
+        if (!doc || !doc.body || watched === doc.body) return;
+        watched = doc.body;
+        if (/^about:srcdoc/.test(doc.URL)) doc.addEventListener("click", inReport);
+        if (typeof ResizeObserver === "undefined") return;
+        if (!watcher) watcher = new ResizeObserver(function () { fitFrame(); });
+        watcher.disconnect();
+        watcher.observe(doc.body);
+    }
+
+    /* A srcdoc report's links to its own lines (href="#L12") resolve against
+     * the page's address, so a click loaded the page itself into the frame
+     * (the site), or a blocked frame (the one file): they go to the line in
+     * the report instead, which the page's scroll brings into view. */
+    function inReport(e) {
+        const a = e.target && e.target.closest ? e.target.closest("a[href^='#']") : null;
+        if (!a || e.defaultPrevented || e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey) return;
+        e.preventDefault();
+        $("report").contentWindow.location.hash = a.getAttribute("href").slice(1);
     }
 
     /* The log's header: its first 64 KB, as text. */
@@ -387,7 +442,7 @@
             $("dice-folder-row").hidden = false;
             $("dice-folder").addEventListener("change", function () { pickDice($("dice-folder").files, true); });
         }
-        $("report").addEventListener("load", fitFrame);
+        $("report").addEventListener("load", function () { fitFrame(); watchFrame(); });
         window.addEventListener("resize", fitFrame);
         $("save-text").addEventListener("click", function () { download("text", "txt", "text/plain"); });
         $("save-json").addEventListener("click", function () { download("json", "json", "application/json"); });

@@ -189,14 +189,20 @@
             const l = chosen() ? P.ladder() : null;
             text = header(sc, named, l ? l.rulings : null, l ? l.name : null);
         } catch (e) { say(e.message); return; }
-        if ((r.marks ? r.marks.count > 0 : P.text() !== "") && !P.armed()) {
+        /* what becomes of the log now, said as it is: kept (under Kept games), or not kept at all */
+        const entries = r.marks ? r.marks.count > 0 : P.text() !== "", kept = P.kept();
+        if (entries && !P.armed()) {
             P.armed(true);
-            say("The log below holds entries: Start replaces it. Download it first if you want it, then press Start again.");
+            say(kept ? "The log below holds entries. Start begins a new log; this one stays kept in this browser, " +
+                "listed under Kept games (Continue takes it up again). Press Start again to begin."
+                : "The log below holds entries and is not kept in this browser (see above): Start replaces it. " +
+                "Download it first if you want it, then press Start again.");
             return;
         }
         P.armed(false);
         P.setText(text);
-        say("Started: the header is written; add the first entry (a turn).");
+        say("Started: the header is written; add the first entry (a turn)." +
+            (entries && kept ? " The log before it is kept, under Kept games." : ""));
         $("rec-start").open = false;
         $("f-kind").value = "turn";
         $("f-kind").dispatchEvent(new Event("change"));

@@ -18,16 +18,77 @@
     const K = window.adjutantKeep;  /* keep.js: each game in its own slot */
     const MODE = "adjutant-mode", LADDER_KEY = "adjutant-recorder-ladder";
     const NAME = "game.yaml", LADDER = "adjutant-ladder.yaml";
-    let roster = [];       /* [{id, side}] of the last replay that read a roster */
-    let sides = [];
-    let last = null;       /* {text, json}: the last replay shown */
-    let running = false, again = false;
-    let waiters = [];      /* [{text, ok}]: pending() calls waiting for a replay of text */
-    let ladder = null;     /* the ladder's JSON, when one was picked */
-    let ladderFile = null; /* {name, bytes}: the ladder file picked, given to the engine beside the log */
-    let startArmed = false;
-    let head = "";         /* the log's start that the text area does not show (a long log) */
-    let edits = Promise.resolve();  /* the form's edits, one after another */
+
+    /* ---- the recorder's state ----
+     * Every value that changes while the page is open is a member of S, and
+     * only S's own functions change it (they were fifteen variables any
+     * function could set, issue 41 item 6); the rest of the file reads S and
+     * calls them. The form's tables (KINDS, CONTROLS, below) are built once,
+     * from the catalogue. */
+    const S = {
+        head: "",          /* the log's start that the text area does not show (a long log) */
+        whole: { head: "", value: "", text: "" },  /* the whole text, one string while neither part changes */
+        kept: false,       /* the log now is kept in this browser's storage */
+        roster: [],        /* [{id, side}] of the last replay that read a roster */
+        sides: [],         /* its sides, in the tally's order */
+        last: null,        /* {text, json, res, marks, ms}: the last replay shown */
+        running: false,    /* a replay is under way */
+        again: false,      /* the text changed while it ran: it runs once more */
+        waiters: [],       /* [ok]: calls waiting for the replay of the text as it is */
+        ladder: null,      /* the ladder's JSON, when one was picked */
+        ladderFile: null,  /* {name, bytes}: the ladder file picked, given to the engine beside the log */
+        startArmed: false, /* Start was pressed once on a log with entries: the next press starts */
+        edits: Promise.resolve(),  /* the form's edits, one after another */
+        catalogue: { kinds: [], codes: [], statuses_in_play: [], obligations: [] },  /* --list-catalogue */
+        owed: {},          /* obligation -> [the kind of entry that meets it, its words] */
+        draft: null,       /* {kind, values}: the entry half made, put back at the next replay shown */
+
+        /* The text area shows VALUE; HEAD, before it, is kept aside. */
+        shown: function (head, value) { S.head = head; S.whole = { head: head, value: value, text: head + value }; },
+        /* The whole text, the text area showing VALUE. */
+        text: function (value) {
+            if (S.whole.head !== S.head || S.whole.value !== value) S.whole = { head: S.head, value: value, text: S.head + value };
+            return S.whole.text;
+        },
+        setKept: function (ok) { S.kept = ok; },
+        setCatalogue: function (c) {
+            S.catalogue = c;
+            S.owed = {};
+            for (const o of c.obligations) S.owed[o.name] = [o.kind, o.words];
+        },
+        /* A replay begins: false when one is under way (it runs again once it ends). */
+        replayBegins: function () {
+            if (S.running) { S.again = true; return false; }
+            S.running = true;
+            S.again = false;
+            return true;
+        },
+        replayShown: function (r) { S.last = r; },
+        timed: function (ms) { if (S.last) S.last.ms = ms; },
+        /* The replay of TEXT ended; NOW, the text now: true when it must run
+         * again, else those waiting get the replay shown. */
+        replayEnds: function (text, now) {
+            S.running = false;
+            if (S.again || now !== text) return true;
+            const w = S.waiters;
+            S.waiters = [];
+            for (const ok of w) ok(S.last);
+            return false;
+        },
+        wait: function (ok) { S.waiters.push(ok); },
+        setRoster: function (leaders, vp) {
+            S.roster = leaders.map(function (l) { return { id: l.id, side: l.side }; });
+            S.sides = Object.keys(vp || {});
+        },
+        setLadder: function (l) { S.ladder = l; },
+        /* The ladder file picked, or null: a replay without it is not the log's. */
+        setLadderFile: function (f) { S.ladderFile = f; S.last = null; },
+        arm: function (v) { S.startArmed = v; },
+        /* DONE: the Promise of an edit just queued; the next waits for it, failed or not. */
+        queued: function (done) { S.edits = done.then(function () {}, function () {}); },
+        awaitDraft: function (d) { S.draft = d; },
+        takeDraft: function () { const d = S.draft; S.draft = null; return d; }
+    };
 
     function el(tag, text, cls) {
         const e = document.createElement(tag);
@@ -49,13 +110,18 @@
     /* Browsers keep 5 to 10 MB a site: a longer log is not tried (a failed
      * attempt still copies it). */
     const KEEP_MAX = 4 * 1024 * 1024;
+    /* Keeps TEXT; a Promise of true once it is on disk (keep.js: IndexedDB's
+     * strict transaction complete), false when only localStorage has it,
+     * null when it is not kept at all (said at once). */
     function keep(text) {
-        let ok = text.length <= KEEP_MAX;
-        if (ok) try { ok = K.save(text); } catch (e) { ok = false; }
+        let ok = text.length <= KEEP_MAX, disk = null;
+        if (ok) try { disk = K.save(text); ok = disk !== false; } catch (e) { ok = false; }
+        S.setKept(ok);
         $("rec-keep").hidden = ok;
         $("rec-keep").textContent = ok ? "" : "This log is not being kept in this browser (" +
             (text.length > KEEP_MAX ? "it is longer than the browser keeps" : "its storage is full or turned off") +
             "): a reload would lose it. Use Download log to keep a copy.";
+        return ok ? disk : Promise.resolve(null);
     }
 
     function stored() {
@@ -65,12 +131,7 @@
     /* The log's text: what the text area does not show, then what it
      * shows; the same string while neither changes (comparing two copies
      * of a 20 MB text takes 0.1 s). */
-    let whole = { head: "", value: "", text: "" };
-    function full() {
-        const value = $("rec-log").value;
-        if (whole.head !== head || whole.value !== value) whole = { head: head, value: value, text: head + value };
-        return whole.text;
-    }
+    function full() { return S.text($("rec-log").value); }
 
     /* A text area lays a long text out slowly (a 20 MB log: 24 s, and as
      * long again at each keystroke), so a log longer than SHOW_MAX shows its
@@ -79,31 +140,27 @@
     const SHOW_MAX = 96 * 1024, SHOW_TAIL = 16 * 1024;
     function display(text) {
         const box = $("rec-log");
-        if (text.length <= SHOW_MAX) {
-            head = "";
-            box.value = text;
-        } else {
-            const cut = text.lastIndexOf("\n", text.length - SHOW_TAIL) + 1;
-            head = text.slice(0, cut);
-            box.value = text.slice(cut);
-        }
-        whole = { head: head, value: box.value, text: text };
+        const cut = text.length <= SHOW_MAX ? 0 : text.lastIndexOf("\n", text.length - SHOW_TAIL) + 1;
+        box.value = text.slice(cut);
+        S.shown(text.slice(0, cut), box.value);
         const w = $("rec-window");
-        w.hidden = head === "";
-        w.textContent = head === "" ? "" : "This log is long (" + (text.length / 1e6).toFixed(1) + " MB): the box shows its last " +
+        w.hidden = S.head === "";
+        w.textContent = S.head === "" ? "" : "This log is long (" + (text.length / 1e6).toFixed(1) + " MB): the box shows its last " +
             Math.round(box.value.length / 1024) + " KB, from a line's start; the rest is kept as it is, and Download log saves the whole log.";
     }
 
-    /* Every change of the text goes through here: kept, then replayed. */
+    /* Every change of the text goes through here: kept, then replayed; a
+     * Promise of keep()'s answer. */
     function changed() {
         if ($("rec-log").value.length > SHOW_MAX) display(full());  /* typed or dropped in whole */
-        keep(full());
+        const disk = keep(full());
         replay();
+        return disk;
     }
 
     function setText(text) {
         display(text);
-        changed();
+        return changed();
     }
 
     /* A long paste goes in without the text area laying it out. */
@@ -112,7 +169,7 @@
         const box = $("rec-log");
         if (!t || t.length + full().length <= SHOW_MAX) return;
         e.preventDefault();
-        setText(head + box.value.slice(0, box.selectionStart) + t.replace(/\r\n?/g, "\n") + box.value.slice(box.selectionEnd));
+        setText(S.head + box.value.slice(0, box.selectionStart) + t.replace(/\r\n?/g, "\n") + box.value.slice(box.selectionEnd));
         requestAnimationFrame(function () { box.scrollTop = box.scrollHeight; });
     }
 
@@ -128,35 +185,30 @@
     function files(text) {
         const f = {};
         f[NAME] = text;
-        if (ladderFile) f[LADDER] = ladderFile.bytes;
+        if (S.ladderFile) f[LADDER] = S.ladderFile.bytes;
         return f;
     }
 
     /* What is owed now: each obligation's kind of entry that meets it and its
      * words, from the engine's catalogue (adjutant --list-catalogue), read
      * before the first replay is shown. */
-    const OWED = {};
-    let CATALOGUE = { kinds: [], codes: [], statuses_in_play: [] };
     const catalogueRead = window.adjutant.ready.then(function () {
         return window.adjutant.run(["--list-catalogue"], {});
     }).then(function (res) {
-        CATALOGUE = JSON.parse(res.stdout);
-        for (const o of CATALOGUE.obligations) OWED[o.name] = [o.kind, o.words];
-        buildForm(CATALOGUE.kinds);
+        S.setCatalogue(JSON.parse(res.stdout));
+        buildForm(S.catalogue.kinds);
         kindChanged();
         fillRoster();
     }).catch(function (e) { console.error("the engine's catalogue: " + (e && e.message)); });
 
     /* The codes of the catalogue whose MEMBER is true (stops, fixable). */
     function codes(member) {
-        return CATALOGUE.codes.filter(function (c) { return c[member]; }).map(function (c) { return c.code; });
+        return S.catalogue.codes.filter(function (c) { return c[member]; }).map(function (c) { return c.code; });
     }
 
     /* ---- the replay ---- */
     function replay() {
-        if (running) { again = true; return; }
-        running = true;
-        again = false;
+        if (!S.replayBegins()) return;
         const text = full();
         const t0 = performance.now();
         catalogueRead.then(function () {
@@ -164,31 +216,27 @@
         }).then(function (res) {
             let json = null;
             try { json = JSON.parse(res.stdout); } catch (e) { json = null; }
-            last = { text: text, json: json, res: res, marks: res.marks || null };
-            show(last);
-            last.ms = performance.now() - t0;
-            document.body.dataset.replayMs = last.ms.toFixed(1);
+            S.replayShown({ text: text, json: json, res: res, marks: res.marks || null });
+            show(S.last);
+            S.timed(performance.now() - t0);
+            document.body.dataset.replayMs = S.last.ms.toFixed(1);
         }, function (e) {
-            last = { text: text, json: null, res: { status: 2, stdout: "", stderr: String(e && e.message) }, marks: null };
-            show(last);
+            S.replayShown({ text: text, json: null, res: { status: 2, stdout: "", stderr: String(e && e.message) }, marks: null });
+            show(S.last);
         }).then(function () {
-            running = false;
-            if (again || full() !== text) { replay(); return; }
-            const now = waiters;
-            waiters = [];
-            for (const w of now) w.ok(last);
+            if (S.replayEnds(text, full())) replay();
         });
     }
 
     /* The replay of the text as it is now (a Promise). */
     function replayed() {
-        if (!running && last && last.text === full()) return Promise.resolve(last);
-        if (!running) replay();
-        return new Promise(function (ok) { waiters.push({ ok: ok }); });
+        if (!S.running && S.last && S.last.text === full()) return Promise.resolve(S.last);
+        if (!S.running) replay();
+        return new Promise(S.wait);
     }
 
     /* The same, once the form's edits under way are made. */
-    function settled() { return edits.then(replayed); }
+    function settled() { return S.edits.then(replayed); }
 
 
     function show(r) {
@@ -201,8 +249,7 @@
             return;
         }
         if (j.leaders && j.leaders.length) {
-            roster = j.leaders.map(function (l) { return { id: l.id, side: l.side }; });
-            sides = Object.keys(j.vp || {});
+            S.setRoster(j.leaders, j.vp);
             fillRoster();
         }
         showTurn(j);
@@ -211,6 +258,7 @@
         showLeaders(j.leaders || []);
         showFix(j);
         showBroken(j, r);
+        if (S.draft) putDraft(S.takeDraft());
         fillTurn();
     }
 
@@ -235,7 +283,7 @@
         for (const p of pending) {
             const li = el("li");
             li.appendChild(el("span", p.due + " "));
-            const what = OWED[p.obligation] || [p.obligation, p.obligation];
+            const what = S.owed[p.obligation] || [p.obligation, p.obligation];
             const b = el("button", "Enter " + what[1] + " for " + p.leader);
             b.type = "button";
             b.addEventListener("click", function () { fillFor(what[0], p.leader); });
@@ -276,7 +324,7 @@
             tr.appendChild(el("td", l.side));
             tr.appendChild(el("td", l.status + (l.level ? (l.status === "ill" ? ", " + l.level + " turn" + (l.level === 1 ? "" : "s") + " left" : ", level " + l.level) : "") +
                 (l.replaced_by ? ", replaced by " + l.replaced_by : "")));
-            tr.appendChild(el("td", l.inactive ? "Inactive" : CATALOGUE.statuses_in_play.indexOf(l.status) >= 0 ? "Active" : "—"));
+            tr.appendChild(el("td", l.inactive ? "Inactive" : S.catalogue.statuses_in_play.indexOf(l.status) >= 0 ? "Active" : "—"));
             body.appendChild(tr);
         }
     }
@@ -296,7 +344,7 @@
         const stops = codes("stops");  /* the codes that stop the reader */
         const d = diags.find(function (x) { return stops.indexOf(x.code) >= 0; });
         if (!d) return null;
-        const sc = d.code === "bad-document" && !ladderFile && !j.ladder ? scenarioNamed(r.text, r.marks) : null;
+        const sc = d.code === "bad-document" && !S.ladderFile && !j.ladder ? scenarioNamed(r.text, r.marks) : null;
         if (sc !== null)
             return "The log names scenario \u201c" + sc + "\u201d and no ladder file lends it: pick the ladder file " +
                 "(Ladder file, under Start a log) and the log is checked again. Line " + d.line + ": " + d.message + ".";
@@ -424,15 +472,15 @@
 
     function fillRoster() {
         const kind = $("f-kind").value;
-        const ids = roster.map(function (l) { return l.id; });
+        const ids = S.roster.map(function (l) { return l.id; });
         for (const c of CONTROLS)
-            if (ROSTER_TYPES.indexOf(c.type) >= 0) options(c.el, c.type === "side" ? sides : ids, c.req[kind] === false ? "not given" : "choose");
+            if (ROSTER_TYPES.indexOf(c.type) >= 0) options(c.el, c.type === "side" ? S.sides : ids, c.req[kind] === false ? "not given" : "choose");
         const ends = $("f-ends");
         if (!ends) return;
         const have = Array.from(ends.querySelectorAll("input")).map(function (i) { return i.dataset.side; });
-        if (have.join("\n") === sides.join("\n")) return;
+        if (have.join("\n") === S.sides.join("\n")) return;
         ends.replaceChildren();
-        sides.forEach(function (s, i) {
+        S.sides.forEach(function (s, i) {
             const id = "f-end-" + i;
             const label = el("label", s);
             label.htmlFor = id;
@@ -476,9 +524,9 @@
 
     function fillTurn() {
         const box = $("f-turn");
-        if (box && $("f-kind").value === "turn" && box.value === "" && last && last.json && last.text === full()) {
-            const t = last.json.turn;
-            const first = /^first_turn:[ \t]*(-?[0-9]+)/m.exec(last.text.slice(0, 1 << 16));
+        if (box && $("f-kind").value === "turn" && box.value === "" && S.last && S.last.json && S.last.text === full()) {
+            const t = S.last.json.turn;
+            const first = /^first_turn:[ \t]*(-?[0-9]+)/m.exec(S.last.text.slice(0, 1 << 16));
             box.value = t === null || t === undefined ? (first ? first[1] : "1") : String(t + 1);
         }
     }
@@ -490,11 +538,35 @@
         kindChanged();
         const who = control(kind, "leader");
         if (who) who.value = leader;
-        const k = CATALOGUE.kinds.find(function (x) { return x.name === kind; });
+        const k = S.catalogue.kinds.find(function (x) { return x.name === kind; });
         if (k && k.die) control(kind, k.die).value = "";
         const first = (KINDS[kind] || []).slice(1).find(function (x) { return x.f.required; });
         if (first) first.c.el.focus();
         $("rec-said").textContent = "The form is set for " + kind + ": " + leader + ".";
+        keepDraft();
+    }
+
+    /* ---- the entry half made (the draft): kept with the game, put back
+     * after a reload once the form and the roster are there ---- */
+    function draftNow() {
+        const kind = $("f-kind").value, values = {};
+        for (const x of KINDS[kind] || []) {
+            if (x.c.type === "claim") {
+                for (const i of x.c.el.querySelectorAll("input")) if (i.value !== "") values["end " + i.dataset.side] = i.value;
+            } else if (x.c.el.value !== "") values[x.c.id] = x.c.el.value;
+        }
+        return { kind: kind, values: values };
+    }
+    function keepDraft() { try { K.saveDraft(draftNow()); } catch (e) { /* the log's keeping says what storage refuses */ } }
+
+    function putDraft(d) {
+        const kind = d.kind && KINDS[d.kind] ? d.kind : $("f-kind").value, values = d.values || {};
+        $("f-kind").value = kind;
+        for (const c of CONTROLS) {
+            if (c.type === "claim") for (const i of c.el.querySelectorAll("input")) i.value = values["end " + i.dataset.side] || "";
+            else c.el.value = kind in c.req && values[c.id] !== undefined ? values[c.id] : "";
+        }
+        showKind();
     }
 
     const INT = /^[-+]?[0-9]+$/;
@@ -543,11 +615,11 @@
     /* MAKE(replay): one of the form's edits, made on the text as the engine
      * last read it (the replay's marks place it); one after another. */
     function edit(make) {
-        const done = edits.then(replayed).then(function (r) {
+        const done = S.edits.then(replayed).then(function (r) {
             if (r.text !== full()) return replayed().then(make);  /* typed meanwhile */
             return make(r);
         });
-        edits = done.then(function () {}, function () {});
+        S.queued(done);
         return done;
     }
 
@@ -568,8 +640,15 @@
                 $("rec-said").textContent = refusal(e, r);
                 return;
             }
-            setText(text);
+            const disk = setText(text);
             $("rec-said").textContent = "Entry added.";
+            /* "kept" only once the entry is on disk (a killed browser keeps it) */
+            disk.then(function (d) {
+                if ($("rec-said").textContent !== "Entry added." || full() !== text) return;
+                if (d === true) $("rec-said").textContent = "Entry added and kept.";
+                else if (d === false) $("rec-said").textContent = "Entry added; kept for a reload, but this browser's storage " +
+                    "may lose it if the browser is killed: use Download log to keep a copy.";
+            });
             requestAnimationFrame(function () { const t = $("rec-log"); t.scrollTop = t.scrollHeight; });
             /* a new entry: every value given goes, but the leaders and side */
             const kind = $("f-kind").value;
@@ -577,6 +656,7 @@
             for (const c of CONTROLS)
                 if (c.type === "claim") for (const i of c.el.querySelectorAll("input")) i.value = "";
                 else if (ROSTER_TYPES.indexOf(c.type) < 0) c.el.value = "";
+            keepDraft();
         });
     }
 
@@ -615,8 +695,7 @@
     /* The ladder file picked (recorder-start.js reads it): {name, bytes},
      * or null; kept with the log, so a reload checks the log as before. */
     function useLadderFile(f) {
-        ladderFile = f;
-        last = null;  /* a replay without it is not the log's */
+        S.setLadderFile(f);
         try {
             if (!f) localStorage.removeItem(LADDER_KEY);
             else localStorage.setItem(LADDER_KEY, JSON.stringify({ name: f.name, text: new TextDecoder().decode(f.bytes) }));
@@ -663,15 +742,19 @@
     }
 
     window.adjutantRecorderParts = { setText: newLog, el: el, options: options, text: full, edit: edit,
-        ladder: function (l) { if (l !== undefined) { ladder = l; if (l === null) useLadderFile(null); } return ladder; },
-        ladderFile: function (f) { if (f !== undefined) useLadderFile(f); return ladderFile; },
+        ladder: function (l) { if (l !== undefined) { S.setLadder(l); if (l === null) useLadderFile(null); } return S.ladder; },
+        ladderFile: function (f) { if (f !== undefined) useLadderFile(f); return S.ladderFile; },
         storedLadder: storedLadder,
-        armed: function (v) { if (v !== undefined) startArmed = v; return startArmed; } };
+        armed: function (v) { if (v !== undefined) S.arm(v); return S.startArmed; },
+        kept: function () { return S.kept; } };
 
     function wire() {
         $("mode-check").addEventListener("click", function () { setMode(false); });
         $("mode-record").addEventListener("click", function () { setMode(true); });
         $("f-kind").addEventListener("change", kindChanged);
+        /* each value given in the form is kept (after kindChanged: the kind's values as they stand) */
+        $("rec-entry").addEventListener("input", keepDraft);
+        $("rec-entry").addEventListener("change", keepDraft);
         $("f-add").addEventListener("click", add);
         $("rec-undo").addEventListener("click", undo);
         $("rec-download").addEventListener("click", download);
@@ -690,15 +773,18 @@
 
     wire();
     showKind();
-    ladderFile = storedLadder();
-    K.onPick(function (text) { setValue("f-turn", ""); setText(text); });
+    S.setLadderFile(storedLadder());
+    /* a game taken up (Continue, or its newer copy found by K.recover()): its text and its draft */
+    K.onPick(function (text) { setValue("f-turn", ""); S.awaitDraft(K.draft() || {}); setText(text); });
     const saved = stored();
+    S.awaitDraft(K.draft());
     let mode = null;
     try { mode = localStorage.getItem(MODE); } catch (e) { mode = null; }
     if (saved !== null) display(saved);
     if (saved === null || saved === "") $("rec-start").open = true;
     setMode(mode === "record");
     window.adjutant.ready.then(function () { if (full() !== "") replay(); });
+    K.recover();
     window.adjutant.recorder = {
         text: full,
         load: function (text) { newLog(String(text)); return settled().then(function () { return undefined; }); },

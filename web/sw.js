@@ -4,15 +4,24 @@
  * the first visit, so that a reload with no network still works. Each file
  * is fetched from the network first (the first load after a new build, with
  * the network, shows the new version), and from the cache only when the
- * network fails. web/build.sh fills in the build's name and its files.
+ * network fails. web/swstamp.py fills in the build's name and its files.
+ *
+ * "The network" is the server, never the browser's HTTP cache: a server
+ * that sends no Cache-Control (python3 -m http.server) lets the browser
+ * take a file as fresh for a tenth of its age (a day, for files ten days
+ * old), so a plain fetch() kept giving the old build after an update. The
+ * worker's install fetches each file with cache "reload" (from the server,
+ * whatever the HTTP cache holds), and every fetch asks the server with
+ * cache "no-cache" (a conditional request: an unchanged file costs a 304).
  */
 "use strict";
 const CACHE = "adjutant-@BUILD@";
 const FILES = @FILES@;
 
 self.addEventListener("install", function (e) {
-    e.waitUntil(caches.open(CACHE).then(function (c) { return c.addAll(FILES); })
-        .then(function () { return self.skipWaiting(); }));
+    e.waitUntil(caches.open(CACHE).then(function (c) {
+        return c.addAll(FILES.map(function (f) { return new Request(f, { cache: "reload" }); }));
+    }).then(function () { return self.skipWaiting(); }));
 });
 
 self.addEventListener("activate", function (e) {
@@ -25,7 +34,9 @@ self.addEventListener("activate", function (e) {
 self.addEventListener("fetch", function (e) {
     const req = e.request;
     if (req.method !== "GET" || new URL(req.url).origin !== self.location.origin) return;
-    e.respondWith(fetch(req).then(function (res) {
+    /* a navigation's request becomes same-origin here (the Fetch standard's
+     * Request constructor); its redirect mode stays the navigation's */
+    e.respondWith(fetch(new Request(req, { cache: "no-cache" })).then(function (res) {
         if (res.ok) {
             const copy = res.clone();
             caches.open(CACHE).then(function (c) { return c.put(req, copy); });

@@ -16,7 +16,18 @@
  *               installability error (manifest, icons, service worker); a
  *               changed file on the server shows at the next load (network
  *               first); with the server stopped, a reload still shows the page
- *               and checks a log as the CLI does.
+ *               and checks a log as the CLI does;
+ *   killed()    issue 40 item 12: on the one file and on the site, an entry
+ *               the page says is kept ("Entry added and kept.") survives the
+ *               browser killed right after it (SIGKILL), and its half-made
+ *               next entry (the draft, issue 40 item 15) with it;
+ *   afterUpdate() issue 40 item 11: the site served by python3 -m http.server
+ *               (no Cache-Control: the browser takes a file ten days old as
+ *               fresh for a day) and visited, then rebuilt (changed files,
+ *               sw.js made again by web/swstamp.py, as web/build.sh makes it):
+ *               the next visit shows the new build, the new service worker
+ *               replaces the old cache with the new files, and offline the
+ *               page is still the new build.
  * Every request other than the page's own is refused, and fails the test.
  */
 "use strict";
@@ -24,7 +35,9 @@ const fs = require("fs");
 const os = require("os");
 const path = require("path");
 const url = require("url");
-const { spawnSync } = require("child_process");
+const { spawn, spawnSync } = require("child_process");
+const http = require("http");
+const net = require("net");
 const puppeteer = require("puppeteer-core");
 const { target, serve, guard } = require("./target");
 
@@ -212,6 +225,130 @@ async function served(browser) {
     void port;
 }
 
+/* The browser of PROFILE (a folder), started afresh. */
+function chromium(profile) {
+    return puppeteer.launch({ executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+        headless: "new", userDataDir: profile, args: ["--no-sandbox", "--disable-gpu"] });
+}
+
+async function killed(where, what) {
+    const profile = fs.mkdtempSync(path.join(tmp, "profile."));
+    let browser = await chromium(profile);
+    let page = await open(browser, where);
+    await page.evaluate(function () { localStorage.clear(); sessionStorage.clear(); });
+    await page.reload({ waitUntil: "domcontentloaded" });
+    await page.evaluate(function () { return window.adjutant.ready; });
+    await page.click("#mode-record");
+    await page.evaluate(function (t) { return window.adjutant.recorder.load(t); }, logOf("Killed", 2));
+    /* an entry through the form, then the next one half made */
+    await page.select("#f-kind", "turn");
+    await page.$eval("#f-turn", function (e) { e.value = ""; });
+    await page.type("#f-turn", "3");
+    await page.click("#f-add");
+    await page.waitForFunction(function () { return document.getElementById("rec-said").textContent === "Entry added and kept."; },
+        { timeout: 20000 }).catch(function () {});
+    const said = await page.$eval("#rec-said", function (e) { return e.textContent; });
+    check(said === "Entry added and kept.", what + ": the entry is said to be kept once it is on disk: " + said);
+    const want = await text(page);
+    check(want === logOf("Killed", 3), what + ": the entry: " + JSON.stringify(want.slice(-40)));
+    await page.select("#f-kind", "activate");
+    await page.select("#f-leader", "lee");
+    await page.select("#f-roll", "4");
+    await sleep(300);  /* the draft's own write (not said) */
+    browser.process().kill("SIGKILL");
+    await new Promise(function (ok) { if (browser.process().exitCode !== null) ok(); else browser.process().on("exit", ok); });
+    browser = await chromium(profile);
+    try {
+        page = await open(browser, where);
+        await page.waitForFunction(function (w) { return window.adjutant.recorder.text() === w; }, { timeout: 20000 }, want)
+            .catch(function () {});
+        const got = await text(page);
+        check(got === want, what + ": after the browser was killed, the log comes back with its last entry: " + JSON.stringify(got.slice(-60)));
+        await page.evaluate(function () { return window.adjutant.recorder.pending(); });
+        const form = await page.evaluate(function () {
+            return ["f-kind", "f-leader", "f-roll"].map(function (i) { return document.getElementById(i).value; });
+        });
+        check(JSON.stringify(form) === JSON.stringify(["activate", "lee", "4"]), what + ": the half-made entry is back: " + JSON.stringify(form));
+    } finally {
+        await browser.close();
+    }
+}
+
+/* A port no one listens on, for python3's server. */
+function freePort() {
+    return new Promise(function (ok) {
+        const s = net.createServer();
+        s.listen(0, "127.0.0.1", function () { const p = s.address().port; s.close(function () { ok(p); }); });
+    });
+}
+
+function answers(origin) {
+    return new Promise(function (ok) {
+        http.get(origin + "/", function (res) { res.resume(); ok(true); }).on("error", function () { ok(false); });
+    });
+}
+
+async function afterUpdate(browser) {
+    const copy = path.join(tmp, "stale");
+    fs.cpSync(site, copy, { recursive: true });
+    const old = new Date(Date.now() - 10 * 86400e3);
+    for (const f of fs.readdirSync(copy)) fs.utimesSync(path.join(copy, f), old, old);
+    const port = await freePort(), origin = "http://127.0.0.1:" + port;
+    const py = spawn("python3", ["-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", copy], { stdio: "ignore" });
+    try {
+        for (let i = 0; i < 100 && !await answers(origin); i++) await sleep(100);
+        const ctx = await browser.createBrowserContext();  /* an HTTP cache and service workers of its own */
+        const page = await ctx.newPage();
+        /* watched, not intercepted: Puppeteer's interception turns the HTTP cache off, and with it this case */
+        page.on("request", function (r) {
+            const u = r.url();
+            if (!(u === origin || u.startsWith(origin + "/") || /^(data|blob):/.test(u))) fail("a request leaves the site: " + u);
+        });
+        page.on("pageerror", function (e) { fail("page error: " + e.message); });
+        await page.goto(origin + "/", { waitUntil: "load" });
+        await page.evaluate(function () { return window.adjutant.ready; });
+        await page.evaluate(function () { return navigator.serviceWorker.ready; });
+        await page.waitForFunction(function () { return !!navigator.serviceWorker.controller; }, { timeout: 20000 });
+        const before = await page.evaluate(function () { return caches.keys(); });
+        /* the rebuild: a new version, a changed script, sw.js made again */
+        const index = path.join(copy, "index.html");
+        fs.writeFileSync(index, fs.readFileSync(index, "utf8").replace(version, "adjutant 99.1.0 (log format adjutant/1)"));
+        fs.appendFileSync(path.join(copy, "page.js"), "\nwindow.adjutantRebuilt = true;\n");
+        const st = spawnSync("python3", [path.join(root, "web/swstamp.py"), copy, "99.1.0"]);
+        check(st.status === 0, "web/swstamp.py: " + st.stderr);
+        await page.goto(origin + "/", { waitUntil: "load" });
+        const now = await page.evaluate(function () {
+            return { v: document.getElementById("version").textContent, rebuilt: window.adjutantRebuilt === true };
+        });
+        check(now.v === "adjutant 99.1.0 (log format adjutant/1)" && now.rebuilt,
+            "the first visit after a rebuild shows the new build (served with no Cache-Control): " + JSON.stringify(now));
+        /* the new build's worker takes over and keeps the new files */
+        const keys = await page.waitForFunction(function (was) {
+            return caches.keys().then(function (k) { return k.length === 1 && /^adjutant-99\.1\.0-/.test(k[0]) && k[0] !== was ? k : null; });
+        }, { timeout: 30000 }, before[0]).then(function (h) { return h.jsonValue(); }, function () { return null; });
+        check(keys !== null, "the new build's service worker replaces the old cache: " + JSON.stringify(before));
+        const kept = keys ? await page.evaluate(function (k) {
+            return caches.open(k).then(function (c) { return Promise.all([c.match("page.js"), c.match("index.html")]); })
+                .then(function (r) { return Promise.all(r.map(function (x) { return x ? x.text() : ""; })); });
+        }, keys[0]) : ["", ""];
+        check(/adjutantRebuilt/.test(kept[0]) && kept[1].indexOf("adjutant 99.1.0") >= 0,
+            "the new cache holds the new build's files, not the HTTP cache's old ones");
+        /* the network gone: the page is the new build, and works */
+        py.kill();
+        await new Promise(function (ok) { py.on("exit", ok); });
+        await page.goto(origin + "/", { waitUntil: "load" });
+        await page.evaluate(function () { return window.adjutant.ready; });
+        const off = await page.evaluate(function () {
+            return { v: document.getElementById("version").textContent, rebuilt: window.adjutantRebuilt === true };
+        });
+        check(off.v === "adjutant 99.1.0 (log format adjutant/1)" && off.rebuilt, "offline after the update: " + JSON.stringify(off));
+        await sameAudit(page, "offline after the update");
+        await ctx.close();
+    } finally {
+        py.kill();
+    }
+}
+
 (async function main() {
     const browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
         headless: "new", args: ["--no-sandbox", "--disable-gpu"] });
@@ -219,7 +356,12 @@ async function served(browser) {
         const where = await target(oneFile);
         await oneFile_(browser, where);
         await keptApart(browser, where);
+        await killed(where, "the one file");
+        const site_ = await target(site);
+        await killed(site_, "the site");
+        site_.close();
         await served(browser);
+        await afterUpdate(browser);
     } catch (e) {
         fail(e.stack || String(e));
     } finally {

@@ -15,7 +15,7 @@
 const fs = require("fs");
 const os = require("os");
 const path = require("path");
-const { target, launch, guard } = require("./target");
+const { target, launch, guard, smallControls } = require("./target");
 const { spawnSync } = require("child_process");
 const puppeteer = require("puppeteer-core");
 const LT = require("../../web/logtext.js");
@@ -353,12 +353,22 @@ async function undoReloadDownload(page, text) {
     check(kept === broken, "the broken text is kept as typed");
     await (await get(page, "Undo last entry", "button")).click();
     check(await page.evaluate(function () { return window.adjutant.recorder.text(); }) === before, "undo of the broken item");
-    /* a reload restores the log exactly, in Record mode */
+    /* a reload restores the log exactly, in Record mode, and the entry
+     * half made in the form (the draft: issue 40 item 15) */
+    await setField(page, "Kind", "combobox", "activate");
+    await setField(page, "Leader", "combobox", "jackson");
+    await setField(page, "Roll", "combobox", "3");
+    await setField(page, "MP", "spinbutton", "2");
     await page.reload({ waitUntil: "domcontentloaded" });
     await page.evaluate(function () { return window.adjutant.ready; });
     check(await page.evaluate(function () { return window.adjutant.recorder.text(); }) === before, "a reload restores the text");
     check(await page.$eval("#record-mode", function (m) { return !m.hidden; }), "a reload stays in Record mode");
     await samePending(page, "after the reload");
+    const draft = await page.evaluate(function () {
+        return ["f-kind", "f-leader", "f-roll", "f-modifier", "f-mp"].map(function (i) { return document.getElementById(i).value; });
+    });
+    check(JSON.stringify(draft) === JSON.stringify(["activate", "jackson", "3", "", "2"]), "a reload keeps the half-made entry: " + JSON.stringify(draft));
+    await setField(page, "Kind", "combobox", "turn");
     /* the download's bytes are the text shown (Chromium's DevTools protocol says where) */
     if (process.env.ADJ_BROWSER === "firefox") return before;
     const dir = fs.mkdtempSync(path.join(tmp, "dl."));
@@ -480,11 +490,23 @@ async function blankAndOpen(page) {
     await setField(page, "CSA player", "combobox", "Zed");
     const before = await page.evaluate(function () { return window.adjutant.recorder.text(); });
     await (await get(page, "Start", "button")).click();
+    /* what becomes of the log with entries, as it is: it stays kept, under Kept games (issue 40 item 15) */
     const asked = await page.$eval("#rec-start-state", function (e) { return e.textContent; });
-    check(/^The log below holds entries: Start replaces it/.test(asked) &&
-        await page.evaluate(function () { return window.adjutant.recorder.text(); }) === before, "Start asks before it replaces a log: " + asked);
+    check(asked === "The log below holds entries. Start begins a new log; this one stays kept in this browser, listed under " +
+        "Kept games (Continue takes it up again). Press Start again to begin." &&
+        await page.evaluate(function () { return window.adjutant.recorder.text(); }) === before, "Start asks before it begins a new log: " + asked);
     await (await get(page, "Start", "button")).click();
     await samePending(page, "a blank header");
+    const started = await page.$eval("#rec-start-state", function (e) { return e.textContent; });
+    check(started === "Started: the header is written; add the first entry (a turn). The log before it is kept, under Kept games.",
+        "Start's words: " + started);
+    const listed = await page.evaluate(function (b) {
+        const what = window.adjutantKeep.describe(b);
+        const kept = window.adjutantKeep.games().filter(function (g) { return g.text === b; }).length;
+        const li = Array.from(document.querySelectorAll("#rec-kept li")).filter(function (l) { return l.textContent.indexOf(what) === 0; });
+        return { kept: kept, shown: li.length, go: li.length ? !li[0].querySelector("button").disabled : false };
+    }, before);
+    check(listed.kept === 1 && listed.shown === 1 && listed.go, "the log before Start is listed under Kept games: " + JSON.stringify(listed));
     const text = await page.evaluate(function () { return window.adjutant.recorder.text(); });
     const want = "format: adjutant/1\nscenario: \"Hill: #3 \\\"test\\\"\"\nfirst_turn: 1\nlast_turn: 3\noptional_rules: [illness]\n" +
         "sides: [CSA, USA]\nplayers:\n  CSA: Zed\nleaders:\n  - id: a\n    name: \"Ann: A\"\n    side: CSA\n    initiative: 3\n    vp: 2\n" +
@@ -704,21 +726,18 @@ async function phone(page) {
     await page.$eval("#rec-start", function (d) { d.open = true; });
     await page.$eval("#rec-blank", function (r) { r.hidden = false; });
     await sleep(100);
+    /* every control of the mode, the start's fold, its summary, the kept
+     * games' buttons and the 8.13 checkbox's label (issue 40 item 14) */
     for (const kind of ["activate", "move", "vp", "state", "end", "sustain"]) {
         await setField(page, "Kind", "combobox", kind);
-        const small = await page.$$eval("#record-mode select, #record-mode input, #record-mode button", function (all) {
-            return all.filter(function (e) { return e.getClientRects().length > 0 && e.type !== "checkbox"; })
-                .map(function (e) { return { id: e.id || e.textContent, h: e.getBoundingClientRect().height }; })
-                .filter(function (x) { return x.h < 44; });
-        });
-        check(small.length === 0, "at 360 px, " + kind + ": controls under 44 px tall: " + JSON.stringify(small));
+        const small = await smallControls(page, "#record-mode");
+        check(small.length === 0, "at 360 px, " + kind + ": controls under 44 px: " + JSON.stringify(small));
     }
     const box = await page.$eval("#rec-illness", function (e) {
-        const r = e.getBoundingClientRect(), l = e.closest("label") || document.querySelector("label[for=rec-illness]");
-        const lr = l ? l.getBoundingClientRect() : { width: 0, height: 0 };
-        return { w: r.width, h: r.height, lw: l && l.contains(e) ? lr.width : 0, lh: l && l.contains(e) ? lr.height : 0 };
+        const l = e.closest("label"), r = l ? l.getBoundingClientRect() : { width: 0, height: 0 };
+        return { inLabel: !!l, w: r.width, h: r.height };
     });
-    check((box.w >= 24 && box.h >= 24) || (box.lw >= 24 && box.lh >= 24), "the 8.13 checkbox's hit area: " + JSON.stringify(box));
+    check(box.inLabel && box.w >= 44 && box.h >= 44, "the 8.13 checkbox's label, which takes the tap: " + JSON.stringify(box));
     await (await get(page, "Rule 8.13 (Leaders and Illness) in force", "checkbox")).click();
     check(await page.$eval("#rec-illness", function (e) { return !e.checked; }), "a tap on the checkbox's label turns it");
     await page.$eval("#rec-illness", function (e) { e.checked = true; });

@@ -19,7 +19,7 @@
 "use strict";
 const fs = require("fs");
 const path = require("path");
-const { target, launch, guard } = require("./target");
+const { target, launch, guard, smallControls } = require("./target");
 const firefox = process.env.ADJ_BROWSER === "firefox";
 const { spawnSync } = require("child_process");
 const puppeteer = require("puppeteer-core");
@@ -173,6 +173,7 @@ async function pageChecks(page) {
         const anchors = await frame.evaluate(function () { return document.querySelectorAll("[id^=L]").length; });
         const lines = fs.readFileSync(path.join(root, game), "utf8").split("\n").length - 1;
         if (anchors < lines) fail("the frame shows " + anchors + " line anchors for " + lines + " lines");
+        await lineLink(page, 200, "a short report (srcdoc)");
     }
     checks++;
     const state = await page.$eval("#state", function (e) { return e.textContent; });
@@ -200,6 +201,10 @@ async function pageChecks(page) {
     await new Promise(function (ok) { setTimeout(ok, 200); });
     const wide = await page.evaluate(function () { return document.documentElement.scrollWidth; });
     if (wide > 360) fail("horizontal scroll at 360 px: scrollWidth " + wide);
+    /* a finger's target: every control of the page at 360 px (issue 40 item 14) */
+    checks++;
+    const small = await smallControls(page, "body");
+    if (small.length) fail("at 360 px, the Check mode's controls under 44 px: " + JSON.stringify(small));
     await downloads(page, game);
     await pasted(page);
 }
@@ -385,9 +390,35 @@ async function bytesChecks(page) {
     fs.rmSync(tmp, { recursive: true });
 }
 
-/* A report longer than 1 MiB is shown from a Blob URL (srcdoc held the
- * page's thread for seconds): the frame loads it, sandboxed, with every line. */
-async function longReport(page) {
+/* A click on the report's link to line N keeps the report in its frame,
+ * marks that line (:target) and scrolls the page to it (the frame has no
+ * scroll of its own). */
+async function lineLink(page, n, what) {
+    checks++;
+    await page.evaluate(function () { window.scrollTo(0, 0); });
+    const frame = page.frames().find(function (f) { return f !== page.mainFrame(); });
+    const clicked = await frame.evaluate(function (n) {
+        const a = document.querySelector('a[href="#L' + n + '"]');
+        if (a) a.click();
+        return !!a;
+    }, n).catch(function () { return false; });
+    await new Promise(function (ok) { setTimeout(ok, 500); });
+    const f = page.frames().find(function (x) { return x !== page.mainFrame(); });
+    const got = await f.evaluate(function () {
+        const t = document.querySelector(":target");
+        return { target: t ? t.id : null, anchors: document.querySelectorAll("[id^=L]").length };
+    }).catch(function (e) { return { error: String(e) }; });
+    const y = await page.evaluate(function () { return window.scrollY; });
+    if (!clicked || got.target !== "L" + n || !(got.anchors >= n) || !(y > 0))
+        fail(what + ": the link to line " + n + " in the report: " + JSON.stringify({ clicked: clicked, got: got, scrollY: y, url: f.url().slice(0, 40) }));
+}
+
+/* A report longer than 1 MiB is shown from a Blob URL on the site (srcdoc
+ * held the page's thread for seconds), and written into the frame's own
+ * document in the one file (from file:// a blob: document cannot be
+ * measured: issue 40 item 13); either way the frame loads it, sandboxed,
+ * with every line, and takes its height: one scroll, the page's. */
+async function longReport(page, file) {
     const os = require("os");
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "adjmid."));
     const mid = path.join(tmp, "mid.yaml");
@@ -403,23 +434,35 @@ async function longReport(page) {
     const frame = await page.$eval("#report", function (f) {
         return { src: f.getAttribute("src") || "", srcdoc: f.getAttribute("srcdoc"), sandbox: f.getAttribute("sandbox"), hidden: f.hidden };
     });
-    if (!/^blob:/.test(frame.src) || frame.srcdoc !== null || frame.sandbox !== "allow-same-origin" || frame.hidden)
+    if ((file ? frame.src !== "" : !/^blob:/.test(frame.src)) || frame.srcdoc !== null || frame.sandbox !== "allow-same-origin" || frame.hidden)
         fail("a long report's frame: " + JSON.stringify(frame));
     checks++;
-    let anchors = 0, title = "";
-    for (let i = 0; i < 600 && anchors === 0; i++) {
+    let got = { n: 0 };
+    for (let i = 0; i < 600; i++) {
         await new Promise(function (ok) { setTimeout(ok, 200); });
-        const f = page.frames().find(function (x) { return /^blob:/.test(x.url()); });
+        const f = page.frames().find(function (x) { return x !== page.mainFrame(); });
         if (!f) continue;
-        const got = await f.evaluate(function () {
-            return { n: document.querySelectorAll("[id^=L]").length, title: document.title, done: document.readyState };
+        got = await f.evaluate(function () {
+            return { n: document.querySelectorAll("[id^=L]").length, title: document.title, done: document.readyState,
+                     content: document.documentElement.scrollHeight, view: document.documentElement.clientHeight };
         }).catch(function () { return { n: 0, done: "" }; });
-        if (got.done === "complete") { anchors = got.n; title = got.title; }
+        if (got.done === "complete" && got.n > 0) break;
     }
     const lines = fs.readFileSync(mid, "utf8").split("\n").length - 1;
     const wantTitle = /<title>([^<]*)<\/title>/.exec(want.stdout.toString("utf8"))[1];
-    if (anchors < lines || title !== wantTitle)
-        fail("the long report's frame shows " + anchors + " line anchors for " + lines + " lines, title " + JSON.stringify(title));
+    if (got.n < lines || got.title !== wantTitle)
+        fail("the long report's frame shows " + got.n + " line anchors for " + lines + " lines, title " + JSON.stringify(got.title));
+    /* one scroll: the frame is as tall as its report, which has nothing left to scroll */
+    checks++;
+    await new Promise(function (ok) { setTimeout(ok, 300); });
+    const f = page.frames().find(function (x) { return x !== page.mainFrame(); });
+    const inner = await f.evaluate(function () {
+        return { content: document.documentElement.scrollHeight, view: document.documentElement.clientHeight };
+    });
+    const outer = await page.$eval("#report", function (e) { return e.getBoundingClientRect().height; });
+    if (!(inner.content <= inner.view + 1 && outer >= inner.content && inner.content > 10000))
+        fail("the long report sits in a frame of its own scroll: frame " + outer + " px, its report " + JSON.stringify(inner));
+    await lineLink(page, 2000, "a long report");
     fs.rmSync(tmp, { recursive: true });
 }
 
@@ -488,6 +531,35 @@ async function longRun(page) {
     if (r.seen < 50 || !r.rising || r.last < r.total * 0.99 || r.last > r.total)
         fail("progress of the 5 MB log: " + JSON.stringify({ seen: r.seen, last: r.last, total: r.total, rising: r.rising }));
     fs.rmSync(tmp, { recursive: true });
+}
+
+/* Issue 44 item 6: once ready and idle, the engine warms itself on its
+ * built-in game (adjutant.warmed()): each command the warm-up ran (the
+ * audit's formats, status) exits as the CLI does on that log, and the log
+ * is a whole legal game (the CLI finds nothing in it), so the warm-up runs
+ * the reader and the engine to the end, not an early stop. */
+async function warmUp(page) {
+    checks++;
+    const w = await page.evaluate(function () {
+        const none = new Promise(function (ok) { setTimeout(function () { ok({ runs: [], log: "" }); }, 30000); });
+        return Promise.race([window.adjutant.warmed ? window.adjutant.warmed() : none, none]);
+    });
+    const dir = fs.mkdtempSync(path.join(require("os").tmpdir(), "adjwarm."));
+    fs.writeFileSync(path.join(dir, "warm-up.yaml"), w.log || "");
+    const want = [["audit", "--format", "json"], ["audit", "--format", "html"], ["audit"], ["status", "--format", "json"]];
+    const ran = (w.runs || []).map(function (r) { return r.args.join(" "); });
+    if (JSON.stringify(ran) !== JSON.stringify(want.map(function (a) { return a.concat(["warm-up.yaml"]).join(" "); })))
+        fail("the warm-up's runs: " + JSON.stringify(ran));
+    for (const r of w.runs || []) {
+        const cli = native(r.args, null, dir);
+        if (r.status !== cli.status || r.stderr !== cli.stderr) fail("the warm-up's " + r.args.join(" ") + ": " + JSON.stringify(r));
+    }
+    const json = JSON.parse(native(["audit", "--format", "json", "warm-up.yaml"], null, dir).stdout || "{}");
+    const events = ((w.log || "").match(/^  - /mg) || []).length;
+    if (!json.diagnostics || json.diagnostics.length !== 0 || events < 500)
+        fail("the warm-up's log is not a whole legal game of 500 entries or more: " + events + " entries, " +
+            JSON.stringify((json.diagnostics || []).slice(0, 2)));
+    fs.rmSync(dir, { recursive: true });
 }
 
 /* A call made before ready waits for it, and gives the CLI's answer. */
@@ -565,6 +637,7 @@ async function bench(page, file) {
         await early(page, where.file);
         await page.evaluate(function () { return window.adjutant.ready; });
         if (benchAt > 0) { await bench(page, process.argv[benchAt + 1]); return; }
+        await warmUp(page);
         const l = logs();
         for (const name of l.all) await same(page, ["audit", "--format", "json", name], [name]);
         await commands(page, l.top);
@@ -578,7 +651,7 @@ async function bench(page, file) {
             await pageChecks(page);
             await page.setViewport({ width: 900, height: 900 });
             await bytesChecks(page);
-            await longReport(page);
+            await longReport(page, where.file);
             await longRun(page);
         }
     } finally {

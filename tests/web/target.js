@@ -102,4 +102,26 @@ async function guard(page, where, fail) {
     page.on("console", function (m) { if (m.type() === "error") fail("console error: " + m.text()); });
 }
 
-module.exports = { target: target, serve: serve, launch: launch, guard: guard };
+/* The controls within SCOPE (a selector) shown now whose target is under
+ * 44 px (issue 40 item 14: at 360 px, every control a finger hits):
+ * buttons, fields, choices, file pickers, summaries, each by its own
+ * box; a checkbox by its label's (the label takes the tap), which must be
+ * 44 px both ways, the box itself 24 px. [{id, h, w}] */
+function smallControls(page, scope) {
+    return page.$$eval(scope + " button, " + scope + " input, " + scope + " select, " + scope + " summary, " + scope + " textarea",
+        function (all) {
+            return all.filter(function (e) { return e.getClientRects().length > 0 && !e.closest("details:not([open]) > :not(summary)"); })
+                .map(function (e) {
+                    const r = e.getBoundingClientRect();
+                    const name = e.id || e.textContent.trim().slice(0, 30) || e.tagName;
+                    if (e.type === "checkbox") {
+                        const l = e.closest("label"), lr = l ? l.getBoundingClientRect() : { width: 0, height: 0 };
+                        return { id: name, h: Math.min(lr.height, lr.width), w: Math.min(r.width, r.height), box: true };
+                    }
+                    return { id: name, h: r.height, w: r.width };
+                })
+                .filter(function (x) { return x.h < 44 || (x.box && x.w < 24); });
+        });
+}
+
+module.exports = { target: target, serve: serve, launch: launch, guard: guard, smallControls: smallControls };
