@@ -3,7 +3,8 @@
  * adjgen.c - a seeded generator of realistic adjutant/1 game logs.
  *
  *     adjgen --seed N --events N [--leaders N] [--faults RATE]
- *            [--players NAME,NAME] [--loaded NAME [--die six:P|cycle|replay]]
+ *            [--players NAME,NAME]
+ *            [--loaded NAME [--die six:P|cycle|replay|deck|season:S:K]]
  *            [--expect FILE] [-o FILE] [--stats]
  *
  * It writes one log of The Campaigns of Robert E. Lee played with optional
@@ -37,8 +38,13 @@
  * duration rolls still apply, rarely): `six:P` shows 6 with probability P
  * and 1..5 evenly otherwise; `cycle` logs 1, 2, 3, 4, 5, 6, 1, ... from the
  * start of each game; `replay` logs one recorded sequence (the same for any
- * seed) from the start of each game. For `adjutant dice`'s power figures
- * (bench/dice_power.sh). Note that the
+ * seed) from the start of each game; `deck` deals from a deck of 36 cards
+ * (each face six times), shuffled at the start of the game and again
+ * whenever it runs out; `season:S:K` deals from one deck kept through a
+ * season (its shuffles drawn from seed S, never reshuffled at a game's
+ * start), K of its cards dealt in the games before this one (--stats
+ * prints how many this game dealt: `deck: N cards dealt`). For `adjutant
+ * dice`'s power figures (bench/dice_power.py). Note that the
  * duration rolls of long games are not fair dice whatever the options: the
  * generator avoids the ones that would lose more leaders than its game
  * model allows (`adjutant dice` flags them over a large archive).
@@ -209,14 +215,18 @@ typedef struct gen_opts_s {
     const char *loaded;      /* --loaded: the player whose dice are loaded, or NULL */
     int die;                 /* --die: GEN_DIE_* */
     double six;              /* --die six:P: the chance of a 6 */
+    uint64_t deck_seed;      /* --die season:S:K: S */
+    long deck_dealt;         /* --die season:S:K: K */
 } gen_opts_t;
 
-enum { GEN_DIE_ONE_IN_THREE, GEN_DIE_SIX, GEN_DIE_CYCLE, GEN_DIE_REPLAY };
+enum { GEN_DIE_ONE_IN_THREE, GEN_DIE_SIX, GEN_DIE_CYCLE, GEN_DIE_REPLAY, GEN_DIE_DECK,
+       GEN_DIE_SEASON };
 
 static void gen_usage(FILE *f)
 {
     fputs("usage: adjgen --seed N --events N [--leaders N] [--faults RATE]\n"
-          "              [--players NAME,NAME] [--loaded NAME [--die six:P|cycle|replay]]\n"
+          "              [--players NAME,NAME]\n"
+          "              [--loaded NAME [--die six:P|cycle|replay|deck|season:S:K]]\n"
           "              [--expect FILE] [-o FILE] [--stats]\n"
           "Writes a seeded adjutant/1 game log; RATE 0 gives a legal game, RATE in\n"
           "(0, 1] injects faults, each listed in FILE as `LINE CODE`.\n",
@@ -257,10 +267,21 @@ static bool gen_parse_players(const char *v, char players[2][64])
     return true;
 }
 
-/* --die six:P|cycle|replay */
+/* --die six:P|cycle|replay|deck|season:S:K */
 static bool gen_parse_die(const char *v, gen_opts_t *o)
 {
-    if (strcmp(v, "cycle") == 0) {
+    if (strcmp(v, "deck") == 0) {
+        o->die = GEN_DIE_DECK;
+    } else if (strncmp(v, "season:", 7) == 0) {
+        char *end;
+        errno = 0;
+        o->deck_seed = strtoull(v + 7, &end, 10);
+        if (errno != 0 || end == v + 7 || *end != ':' || v[7] == '-')
+            return false;
+        if (!gen_parse_long(end + 1, 0, 1000000000L, &o->deck_dealt))
+            return false;
+        o->die = GEN_DIE_SEASON;
+    } else if (strcmp(v, "cycle") == 0) {
         o->die = GEN_DIE_CYCLE;
     } else if (strcmp(v, "replay") == 0) {
         o->die = GEN_DIE_REPLAY;
@@ -338,7 +359,8 @@ static bool gen_parse_opts(int argc, char **argv, gen_opts_t *o)
             o->loaded = v;
         } else if (strcmp(a, "--die") == 0) {
             if (!gen_parse_die(v, o)) {
-                fprintf(stderr, "adjgen: bad --die '%s' (six:P with 0 < P < 1, cycle or replay)\n", v);
+                fprintf(stderr, "adjgen: bad --die '%s' (six:P with 0 < P < 1, cycle, replay, deck or "
+                                "season:S:K)\n", v);
                 return false;
             }
         } else if (strcmp(a, "--expect") == 0) {
@@ -511,6 +533,10 @@ typedef struct gen_s {
     gen_rng_t rng;
     gen_rng_t tape;            /* --die replay: the recorded sequence, from its start */
     long cycle;                /* --die cycle: rolls so far */
+    gen_rng_t deck_rng;        /* --die deck, season: the deck's shuffles */
+    int deck[36];              /* the deck's cards, deck_left of them still to deal */
+    int deck_left;
+    long dealt;                /* cards dealt in this game */
     FILE *out;
     long line;                 /* lines written so far */
 
@@ -1298,6 +1324,22 @@ static void gen_header(gen_t *g)
 /* Events: turns, activations and what follows them                       */
 /* ====================================================================== */
 
+/* The next card of the deck, shuffled anew (Fisher-Yates) when it is empty. */
+static int gen_deal(gen_t *g)
+{
+    if (g->deck_left == 0) {
+        for (int i = 0; i < 36; i++)
+            g->deck[i] = 1 + i % 6;
+        for (int i = 35; i > 0; i--) {
+            int j = gen_rng_below(&g->deck_rng, i + 1), t = g->deck[i];
+            g->deck[i] = g->deck[j];
+            g->deck[j] = t;
+        }
+        g->deck_left = 36;
+    }
+    return g->deck[--g->deck_left];
+}
+
 /* A die of `side`: fair, or the --loaded player's as --die says (a fair
  * die without --die: his IMC rolls are loaded by gen_imc_roll). */
 static int gen_die(gen_t *g, int side)
@@ -1309,6 +1351,10 @@ static int gen_die(gen_t *g, int side)
         return gen_rng_chance(&g->rng, g->opt.six) ? 6 : 1 + gen_rng_below(&g->rng, 5);
     if (g->opt.die == GEN_DIE_CYCLE)
         return (int)(g->cycle++ % 6) + 1;
+    if (g->opt.die == GEN_DIE_DECK || g->opt.die == GEN_DIE_SEASON) {
+        g->dealt++;
+        return gen_deal(g);
+    }
     return gen_rng_d6(&g->tape);
 }
 
@@ -1828,6 +1874,8 @@ static void gen_print_stats(const gen_t *g)
     fprintf(stderr, "adjgen: %ld events, %ld lines, %d turns, tally %s %ld %s %ld, %d lost\n",
             g->emitted, g->line, g->last_turn, gen_sides[0], g->vp[0], gen_sides[1], g->vp[1],
             g->losses);
+    if (g->opt.die == GEN_DIE_DECK || g->opt.die == GEN_DIE_SEASON)
+        fprintf(stderr, "  deck: %ld cards dealt\n", g->dealt);
     for (int k = 0; k < GEN_K_COUNT; k++)
         fprintf(stderr, "  %-10s %8ld  %5.1f%%\n", gen_kind_name[k], g->kind_count[k],
                 100.0 * (double)g->kind_count[k] / (double)g->emitted);
@@ -1845,6 +1893,12 @@ int main(int argc, char **argv)
     }
     g.rng.state = g.opt.seed;
     g.tape.state = UINT64_C(0x7265706c6179);  /* "replay": one tape for every seed */
+    /* the deck's shuffles: from the game's seed, or the season's (its first
+     * K cards dealt before this game) */
+    g.deck_rng.state = (g.opt.die == GEN_DIE_SEASON ? g.opt.deck_seed : g.opt.seed) ^
+                       UINT64_C(0x6465636b);  /* "deck" */
+    for (long i = 0; i < g.opt.deck_dealt; i++)
+        gen_deal(&g);
     gen_rng_next(&g.rng);
     g.out = stdout;
     if (g.opt.out_path != NULL && (g.out = fopen(g.opt.out_path, "w")) == NULL) {

@@ -4,7 +4,8 @@
  * order (a byte and a line each); then the run: duplicates set aside, the
  * groups (a named player by the key of his name, pooled over every file;
  * an unnamed side per file), one row per kind with its chi-square test,
- * two order rows per player (`pairs`, `repeat`), Benjamini-Hochberg over
+ * the order rows per player (`pairs`, `repeat`; too even: `even`,
+ * `evenpair`, `evengame`), Benjamini-Hochberg over
  * the run, and for each improbable row what is off and where.
  *
  *     adj_dice_t d;          adj_dice_init(&d, alpha)
@@ -29,24 +30,42 @@
 #include "adj_log.h"
 #include "adj_stats.h"
 
-/* The order rows (SPEC 7, "Order"), which test what counts cannot see, one
- * each per named player after his rows of counts, the one place such a
- * statistic is declared: X(ROW, key, CELLS, "words", "legend"). `key` is its
- * name in the reports and names its builder, dice_order.c's
- * dice_order_<key> (declared from this list: a row without one does not
- * link); CELLS the counts it lists (ADJ_STATS_CELLS: pairs of faces; 0:
- * none); "words" what the sentence under a flagged row calls its units ("":
- * a sentence of its own); "legend" what the text report's notes say of it
- * (required: the build fails on ""), its lines broken as printed, the rows'
- * legends joined by a space. tests/dice_rows.py holds each row to the
- * reports, a golden and the guide. */
+/* The order rows (SPEC 7, "Order" and "Too even"), which test what the
+ * rows of counts cannot see, one each per named player after his rows of
+ * counts, the one place such a statistic is declared:
+ * X(ROW, key, CELLS, TAIL, "words", "legend"). `key` is its name in the
+ * reports and names its builder, dice_order_<key> (dice_order.c or
+ * dice_even.c, declared from this list: a row without one does not link);
+ * CELLS the counts it lists (ADJ_STATS_FACES: the faces of all his rolls;
+ * ADJ_STATS_CELLS: pairs of faces; 0: none); TAIL `upper` for a row that
+ * flags what strays too far, `lower` for one that flags what is too even
+ * (its p is the chance of being at least that even; why it is flagged is
+ * said its own way); "words" what the sentence under a flagged row calls
+ * its units ("": a sentence of its own); "legend" what the text report's
+ * notes say of it (required: the build fails on ""), its lines broken as
+ * printed, the rows' legends joined by a space. tests/dice_rows.py holds
+ * each row to the reports, a golden and the guide. */
 #define ADJ_DICE_ORDER_LIST(X)                                                                \
-    X(PAIRS, pairs, ADJ_STATS_CELLS, "pairs",                                                 \
+    X(PAIRS, pairs, ADJ_STATS_CELLS, upper, "pairs",                                          \
       "pairs: the 36 counts of a player's rolls taken two by two (35 degrees of freedom,\n"   \
       "from " ADJ_DICE_STR(ADJ_STATS_MIN_PAIRS) " pairs).")                                 \
-    X(REPEAT, repeat, 0, "",                                                                  \
+    X(REPEAT, repeat, 0, upper, "",                                                           \
       "repeat: the longest run of faces found in two of his games\n(p: at most the chance "   \
-      "that fair dice repeat a run that long).")
+      "that fair dice repeat a run that long).")                                              \
+    X(EVEN, even, ADJ_STATS_FACES, lower, "rolls",                                            \
+      "even: the chance\nthat fair dice give counts at least this even (every face as close "  \
+      "to n/6: exact,\nor chi-square's lower tail past its bounds).")                         \
+    X(EVENPAIR, evenpair, ADJ_STATS_CELLS, lower, "pairs",                                    \
+      "evenpair: the same for the 36 pairs\n(from " ADJ_DICE_STR(ADJ_STATS_MIN_PAIRS)          \
+      " pairs).")                                                                             \
+    X(EVENGAME, evengame, 0, lower, "",                                                       \
+      "evengame: each game's evenness (games of " ADJ_DICE_STR(ADJ_DICE_GAME_MIN)              \
+      " rolls or more; n:\nhow many), combined (chi-square's lower tail, 5 degrees of "      \
+      "freedom a game).")
+/* A game counts towards his `evengame` row when he has this many rolls in it. */
+#define ADJ_DICE_GAME_MIN 12
+#define ADJ_DICE_TAIL_upper false
+#define ADJ_DICE_TAIL_lower true
 #define ADJ_DICE_STR(x) ADJ_DICE_STR_(x)
 #define ADJ_DICE_STR_(x) #x
 
@@ -152,6 +171,7 @@ typedef struct adj_dice_part_s {
     int64_t rolls;              /* its part of n (pairs for a pairs row) */
     int64_t count;              /* its count of the row's most deviant face or cell */
     int64_t excess;             /* 6 count - rolls (36 for pairs): the sort key */
+    double p;                   /* evengame: the file's own lower tail (its sort key) */
 } adj_dice_part_t;
 
 /* One row of the report. */
@@ -163,20 +183,23 @@ typedef struct adj_dice_row_s {
     size_t side_len;
     const char *file;           /* borrowed: an unnamed side's file, else NULL */
     adj_dice_kind_t kind;
-    int64_t n;                  /* rolls; pairs; the repeat's length L */
+    bool even;                  /* a `lower` row of ADJ_DICE_ORDER_LIST: too even */
+    int64_t n;                  /* rolls; pairs; the repeat's length L; evengame: games */
     int count_len;              /* 6, 36 (pairs) or 0 (repeat) */
     int64_t counts[ADJ_STATS_CELLS];
     bool has_mean;
     double mean;
     bool tested;                /* p and p_adjusted hold */
-    bool has_chi2;              /* chi2 holds (tested, not a repeat row) */
+    bool has_chi2;              /* chi2 holds (tested, not a repeat row; evengame: the
+                                   sum of its games' scores) */
     double chi2, p, p_adjusted;
     bool improbable;            /* p_adjusted < alpha */
     bool has_where;             /* a repeat row of length > 0 */
     size_t where_file[2];       /* indices into the run's files, the earlier first */
     uint32_t where_line[2];
     int deviant;                /* the most deviant face or cell (improbable rows) */
-    adj_dice_face_t *faces;     /* owned, improbable rows: residual at least 3 */
+    adj_dice_face_t *faces;     /* owned, improbable rows: residual at least 3 (a `lower`
+                                   row: the faces or cells farthest from n/6 or n/36) */
     size_t face_count;
     adj_dice_part_t *parts;     /* owned, improbable rows: each file's part */
     size_t part_count;

@@ -53,6 +53,42 @@ double adj_stats_repeat_p(unsigned __int128 pairs, int64_t len);
  * indices (caller-owned, so this never allocates). */
 void adj_stats_bh(const double *p, double *adjusted, size_t *scratch, size_t m);
 
+/* ---- too even (stats_even.c) ---- */
+
+/* The exact lower tail is computed when n is at most this and the counts'
+ * sum of squares is at most the least possible (every count n/k rounded)
+ * plus adj_stats_even_max_excess(k): the work then stays under about 3e7
+ * steps and 1 MB whatever the counts. Past it, the chi-square lower tail. */
+#define ADJ_STATS_EVEN_MAX_N 100000
+#define ADJ_STATS_EVEN_MAX_EXCESS 1000       /* faces: k = 6 */
+#define ADJ_STATS_EVEN_MAX_EXCESS_PAIRS 300  /* pairs: k = 36 */
+#define adj_stats_even_max_excess(k) \
+    ((k) == ADJ_STATS_FACES ? ADJ_STATS_EVEN_MAX_EXCESS : ADJ_STATS_EVEN_MAX_EXCESS_PAIRS)
+
+/* The chance that fair dice give k counts (k = 6 faces or 36 pairs) at
+ * least as even as these: a sum of squares at most theirs (so a chi-square
+ * at most theirs), exactly (the multinomial distribution) within the
+ * bounds above, else adj_stats_chi2_lower(k - 1, chi2). *exact says which.
+ * 1 for n = 0. */
+double adj_stats_even(const int64_t *counts, int k, bool *exact);
+
+/* The chance that a chi-square variable with df degrees of freedom is at
+ * most x: the regularised lower incomplete gamma P(df/2, x/2), by its
+ * series for x/2 < df/2 + 1 (never as 1 - Q, where Q would cancel), and
+ * past that as 1 - Q by Q's continued fraction (P > 1/2 there). */
+double adj_stats_chi2_lower(int64_t df, double x);
+
+/* Its inverse: the smallest double x >= 0 with adj_stats_chi2_lower(df, x)
+ * >= p (a bisection on the doubles' bits, 63 steps; 0 for p <= 0). */
+double adj_stats_chi2_lower_inv(int64_t df, double p);
+
+/* One game's evenness as a chi-square value with 5 degrees of freedom, for
+ * summing over games: the value whose lower tail is the game's exact
+ * adj_stats_even p (so that a sum of them is never more even than fair
+ * dice make it: Lancaster's combination of discrete p-values), or the
+ * game's chi2 itself past the exact bounds. *p receives the game's p. */
+double adj_stats_even_score(const int64_t counts[ADJ_STATS_FACES], double *p);
+
 /* Append v in the shortest "%.*g" form that strtod reads back as v
  * (finite v only). */
 void adj_stats_put_double(adj_buf_t *out, double v);

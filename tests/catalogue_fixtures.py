@@ -113,6 +113,9 @@ for d in CAT["dice"]:
     row = re.compile(r"(\s" + re.escape(d["row"]) + r"\s+\d|\"kind\": \"" + re.escape(d["row"]) + r"\")")
     need(f"dice row `{d['row']}`: a golden output of dice shows it",
          any(row.search(g) for g in DICE_GOLDEN))
+    need(f"dice row `{d['row']}`: its tail is upper or lower", d["tail"] in ("upper", "lower"))
+    if d["kind"] is None:  # an order row (ADJ_DICE_ORDER_LIST): its own sentence may need no words
+        continue
     need(f"dice row `{d['row']}`: its words", bool(d["words"]))
     need(f"dice row `{d['row']}`: its kind `{d['kind']}` is a kind",
          d["kind"] in [k["name"] for k in CAT["kinds"]])

@@ -106,6 +106,7 @@ def close(a, b):
 WHITE = set("\t\n\v\f\r \x85\xa0\u1680\u2028\u2029\u202f\u205f\u3000") | \
     {chr(c) for c in range(0x2000, 0x200B)}
 KINDS = ["imc", "illness", "duration", "sustain"]
+ORDER = ("pairs", "repeat", "even", "evenpair", "evengame")  # a player's order rows
 EVENT_KIND = {"activate": "imc", "illness": "illness", "duration": "duration", "sustain": "sustain"}
 
 
@@ -301,6 +302,8 @@ def group_rows(members, base, paths, order_rows):
     r["_why"] = lambda c=cells, n=n, parts=parts: why_of(c, n, 36, parts, paths)
     rows.append(r)
     rows.append(repeat_want(members, base, paths))
+    faces = face_counts([f for _, seq in members for f, _, _, _ in seq])
+    rows += even_rows(base, faces, cells, members, paths)
     return rows
 
 
@@ -349,6 +352,133 @@ def q35(x):
     return math.erfc(math.sqrt(x / 2)) + math.sqrt(2 * x / math.pi) * math.exp(-x / 2) * s
 
 
+# ---- dice too even: an independent model of the lower tails ----
+
+EVEN_MAX_N, EVEN_MAX_EXCESS = 100000, {6: 1000, 36: 300}
+GAME_MIN = 12
+
+
+def least(k, n):
+    q, r = divmod(n, k)
+    return k * q * q + r * (2 * q + 1)
+
+
+def even_exact(counts):
+    """P(sum of squares <= theirs) under fair dice, as an exact fraction:
+    the sum over those vectors of the multinomial coefficient (big
+    integers), over k^n."""
+    k, n = len(counts), sum(counts)
+    top = sum(c * c for c in counts)
+    layer = {(0, 0): 1}  # (rolls so far, sum of squares so far) -> sum of n!/prod c! parts
+    for j in range(k - 1):
+        left = k - j - 1
+        nxt = {}
+        for (t, sq), w in layer.items():
+            for c in range(0, n - t + 1):
+                if sq + c * c + least(left, n - t - c) <= top:
+                    key = (t + c, sq + c * c)
+                    nxt[key] = nxt.get(key, 0) + w * math.comb(n - t, c)
+        layer = nxt
+    total = sum(w for (t, sq), w in layer.items() if sq + (n - t) ** 2 <= top)
+    return Fraction(total, k ** n)
+
+
+def chi2_lower(df, x):
+    """P(df/2, x/2): the series below a + 1, else 1 - the continued fraction."""
+    a, y = df / 2, x / 2
+    if x <= 0:
+        return 0.0
+    if y < a + 1:
+        term = total = 1.0
+        k = 1
+        while term > total * 1e-18:
+            term *= y / (a + k)
+            total += term
+            k += 1
+        return min(1.0, math.exp(a * math.log(y) - y - math.lgamma(a + 1)) * total)
+    f = y + 1 - a + 2 * 2000  # Q's fraction b0 + a1/(b1 + a2/(...)), from depth 2000 in:
+    for i in range(1999, -1, -1):  # b_i = y + 1 - a + 2i, a_i = -i (i - a)
+        f = y + 1 - a + 2 * i - (i + 1) * (i + 1 - a) / f
+    return min(1.0, 1 - math.exp(a * math.log(y) - y - math.lgamma(a)) / f)
+
+
+def even_p(counts):
+    k, n = len(counts), sum(counts)
+    if 1 <= n <= EVEN_MAX_N and sum(c * c for c in counts) - least(k, n) <= EVEN_MAX_EXCESS[k]:
+        return float(even_exact(counts)), True
+    return chi2_lower(k - 1, float(Fraction(sum((k * c - n) ** 2 for c in counts), k * n))), False
+
+
+def game_score(counts):
+    """A game's chi-square (5) value: the quantile of its exact p (bisection)."""
+    p, exact = even_p(counts)
+    if not exact:
+        return chi2(counts), p
+    lo, hi = 0.0, 1000.0
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        lo, hi = (lo, mid) if chi2_lower(5, mid) >= p else (mid, hi)
+    return hi, p
+
+
+def farthest(counts, n):
+    k = len(counts)
+    off = max(abs(k * c - n) for c in counts)
+    return [c for c in range(k) if abs(k * counts[c] - n) == off]
+
+
+def even_rows(base, faces, cells, members, paths):
+    """The rows `even`, `evenpair`, `evengame` of a player group."""
+    rows = []
+    for kind, counts, least_n, k in (("even", faces, 30, 6), ("evenpair", cells, 180, 36)):
+        n = sum(counts)
+        r = {**{x: base[x] for x in ("player", "side", "file")}, "kind": kind, "n": n,
+             "counts": counts, "mean": None, "chi2": None, "p": None, "p_adjusted": None,
+             "improbable": False, "spellings": base["spellings"], "where": None, "faces": [],
+             "files": []}
+        if n >= least_n:
+            r["chi2"] = float(Fraction(sum((k * c - n) ** 2 for c in counts), k * n))
+            r["p"] = even_p(counts)[0]
+
+        def why(counts=counts, n=n, k=k, kind=kind):
+            cell = (lambda c: [c // 6 + 1, c % 6 + 1]) if k == 36 else (lambda c: c + 1)
+            far = farthest(counts, n)
+            parts = []
+            for i, seqs in by_file(members):
+                pc = [0] * k
+                for s in seqs:
+                    for c in (pair_cells(s) if k == 36 else [f - 1 for f, _, _, _ in s]):
+                        pc[c] += 1
+                parts.append((i, sum(pc), pc))
+            fl = [(i, part, pc[far[0]]) for i, part, pc in parts if part > 0]
+            fl.sort(key=lambda t: (-(t[2] - Fraction(t[1], k)), t[0]))
+            return ([{"face": cell(c), "count": counts[c], "expected": n / k} for c in far],
+                    [{"file": paths[i], "rolls": part, "count": c} for i, part, c in fl])
+        r["_why"] = why
+        rows.append(r)
+    games = []
+    for i, seqs in by_file(members):
+        c = face_counts([f for s in seqs for f, _, _, _ in s])
+        if sum(c) >= GAME_MIN:
+            u, p = game_score(c)
+            games.append((i, c, u, p))
+    r = {**{x: base[x] for x in ("player", "side", "file")}, "kind": "evengame",
+         "n": len(games), "counts": None, "mean": None, "chi2": None, "p": None,
+         "p_adjusted": None, "improbable": False, "spellings": base["spellings"], "where": None,
+         "faces": [], "files": []}
+    if len(games) >= 2:
+        r["chi2"] = sum(u for _, _, u, _ in games)
+        r["p"] = chi2_lower(5 * len(games), r["chi2"])
+    r["_why"] = lambda: ([], [{"file": paths[i], "rolls": sum(c), "count": c[farthest(c, sum(c))[0]]}
+                              for i, c, _, _ in sorted(games, key=lambda g: (g[3], g[0]))])
+    rows.append(r)
+    return rows
+
+
+def pair_cells(seq):
+    return [(seq[j][0] - 1) * 6 + seq[j + 1][0] - 1 for j in range(0, len(seq) - 1, 2)]
+
+
 def same_run(what, got, want):
     """Exact but for p and p_adjusted (relative 1e-9) and expected/chi2 doubles."""
     def walk(path, g, w):
@@ -389,7 +519,7 @@ def row_want(counts, player=None, side=None, file=None, kind="all"):
 def check_rows(what, got, wants, alpha=0.001):
     """`wants`: the kind rows (as row_want gives them) of a run; only those
     rows of `got` are compared, BH being checked by expect_run elsewhere."""
-    got = [g for g in got if g["kind"] not in ("pairs", "repeat")]
+    got = [g for g in got if g["kind"] not in ORDER]
     check(f"{what}: row count", len(got), len(wants))
     for i, (g, w) in enumerate(zip(got, wants)):
         for k, v in w.items():
@@ -433,11 +563,16 @@ check("n=30 mean: 17 digits where needed", '"mean": 3.1333333333333333, ' in out
 #      p = Q(6) = 0.30622 (rows all and imc: a tie).
 # Cy:  15 ones and 3 of each other face: chi2 = (60^2 + 5 * 12^2) / 180 = 4320/180 = 24,
 #      p = Q(24) = 2.1711e-4 (rows all and imc: a tie).
-# Dee: 12 rolls: no p (n < 30), so m = 6.
-# Sorted: Cy, Cy, Ben, Ben, Ann, Ann. Adjusted = min over j >= i of 6 p_j / j:
-#   Cy:  min(6p/1, 6p/2, 6*0.306/3, ...) = 3 * 2.1711e-4 = 6.5134e-4 < 0.001: IMPROBABLE
-#   Ben: min(6*0.30622/3, 6*0.30622/4, 6/5, 6/6) = 1.5 * 0.30622 = 0.45933
-#   Ann: min(6/5, 6/6) = 1
+# Dee: 12 rolls: no p (n < 30).
+# The `even` rows (the chance of counts at least this even, exact): Ann's
+# 5 of each is 30! / 5!^6 / 6^30 = 4.0182e-4 alone; Ben's 0.70957, Cy's
+# 0.99974; Dee has none (n < 30). So m = 9.
+# Sorted: Cy, Cy, Ann even, Ben, Ben, Ben even, Cy even, Ann, Ann.
+# Adjusted = min over j >= i of 9 p_j / j:
+#   Cy:  min(9p/1, 9p/2, 9*4.0182e-4/3, ...) = 4.5 * 2.1711e-4 = 9.7701e-4 < 0.001: IMPROBABLE
+#   Ann even: 9 * 4.0182e-4 / 3 = 1.2055e-3 (the next ones are larger): not
+#   Ben: min(9*0.30622/4, 9*0.30622/5, 9*0.70957/6, ...) = 1.8 * 0.30622 = 0.55119
+#   Ann: min(9/8, 9/9) = 1
 ann = [1, 2, 3, 4, 5, 6] * 5
 ben = [1] * 10 + [2, 3, 4, 5, 6] * 4
 cy = [1] * 15 + [2, 3, 4, 5, 6] * 3
@@ -452,24 +587,28 @@ check("BH: each player's order rows untested (15 pairs, one file)",
       [(g["player"], g["kind"], g["n"], g["p"]) for g in d["groups"] if g["kind"] in ("pairs", "repeat")],
       [(p, k, n, None) for p, n15 in (("Ann", 15), ("Ben", 15), ("Cy", 15), ("Dee", 6))
        for k, n in (("pairs", n15), ("repeat", 0))])
-d["groups"] = [g for g in d["groups"] if g["kind"] not in ("pairs", "repeat")]
+ann_even = float(Fraction(math.factorial(30), math.factorial(5) ** 6 * 6 ** 30))
+check("BH: Ann's even row, 30! / 5!^6 / 6^30, adjusted 9 p / 3",
+      [(close(g["p"], ann_even), close(g["p_adjusted"], 3 * ann_even)) for g in d["groups"]
+       if g["player"] == "Ann" and g["kind"] == "even"], [(True, True)])
+d["groups"] = [g for g in d["groups"] if g["kind"] not in ORDER]
 check("chi2 of Ben by hand", d["groups"][2]["chi2"], 6.0)
 check("chi2 of Cy by hand", d["groups"][4]["chi2"], 24.0)
 got_adj = [g["p_adjusted"] for g in d["groups"]]
-want_adj = [1.0, 1.0, 1.5 * q5(6), 1.5 * q5(6), 3 * q5(24), 3 * q5(24), None, None]
+want_adj = [1.0, 1.0, 1.8 * q5(6), 1.8 * q5(6), 4.5 * q5(24), 4.5 * q5(24), None, None]
 check("BH by hand", [round(x, 12) if x is not None else None for x in got_adj],
       [round(x, 12) if x is not None else None for x in want_adj])
-check("BH 4 digits", [f"{x:.4g}" for x in got_adj[2:6]], ["0.4593", "0.4593", "0.0006513", "0.0006513"])
+check("BH 4 digits", [f"{x:.4g}" for x in got_adj[2:6]], ["0.5512", "0.5512", "0.000977", "0.000977"])
 check("BH flags", [g["improbable"] for g in d["groups"]], [False] * 4 + [True, True, False, False])
 check_rows("BH rows", d["groups"],
            [row_want(face_counts(x), player=p, kind=k) for p, x in
             (("Ann", ann), ("Ben", ben), ("Cy", cy), ("Dee", dee)) for k in ("all", "imc")])
 rc, d, _, _ = run_json("--alpha", "0.0005", os.path.join(TMP, "bh"))
-d["groups"] = [g for g in d["groups"] if g["kind"] not in ("pairs", "repeat")]
+d["groups"] = [g for g in d["groups"] if g["kind"] not in ORDER]
 check("BH at alpha 0.0005: nothing improbable, exit 0", (rc, d["alpha"],
       [g["improbable"] for g in d["groups"]]), (0, 0.0005, [False] * 8))
-rc, d, _, _ = run_json("--alpha", "0.5", "--alpha", "7e-4", os.path.join(TMP, "bh"))
-check("the last --alpha counts", (rc, d["alpha"]), (1, 0.0007))
+rc, d, _, _ = run_json("--alpha", "0.5", "--alpha", "9.8e-4", os.path.join(TMP, "bh"))
+check("the last --alpha counts", (rc, d["alpha"]), (1, 0.00098))
 rc, text, err = run(os.path.join(TMP, "bh"))
 check("text exit", rc, 1)
 check("text flags Cy", [ln.split()[0] for ln in text.splitlines() if ln.endswith("IMPROBABLE")],
@@ -499,7 +638,8 @@ check_rows("pool", d["groups"], [
 rc, d, _, _ = run_json(p1, p1)
 check("a file given twice", [(g["player"], g["side"], g["kind"], g["n"]) for g in d["groups"]],
       [("Ann", None, "all", 2), ("Ann", None, "imc", 2), ("Ann", None, "pairs", 1),
-       ("Ann", None, "repeat", 0), (None, "USA", "all", 1), (None, "USA", "sustain", 1)])
+       ("Ann", None, "repeat", 0), ("Ann", None, "even", 2), ("Ann", None, "evenpair", 1),
+       ("Ann", None, "evengame", 0), (None, "USA", "all", 1), (None, "USA", "sustain", 1)])
 check("a file given twice: listed twice, the second a duplicate",
       [(f["file"], f["counted"], f["reason"], f["rolls"], f["duplicate_of"]) for f in d["files"]],
       [(p1, True, None, 3, None), (p1, False, "duplicate", 0, p1)])
@@ -749,7 +889,7 @@ if len(sys.argv) == 4:
     p = subprocess.run([ADJ, "dice", "ladder/game-2.yaml"], cwd=cwd, capture_output=True,
                        text=True)
     check("guide example: one game", "Player 3  imc        50    2   12    8    7    5   16"
-          "   3.98   15.04     0.0102      0.0408\n" in p.stdout, True)
+          "   3.98   15.04     0.0102      0.0612\n" in p.stdout, True)
 
 for f in failures:
     print("FAIL:", f)

@@ -84,3 +84,61 @@ double adj_erfc(double x)
         return 0.0;  /* below the smallest subnormal */
     return erfc_fraction(x);
 }
+
+double adj_log(double x)
+{
+    static const double LN2_HI = 0x1.62e42feep-1;  /* as in adj_exp */
+    static const double LN2_LO = 0x1.a39ef35793c76p-33;
+    static const double SQRT2 = 0x1.6a09e667f3bcdp0;
+    if (x != x || x < 0)
+        return x != x ? x : (x - x) / (x - x);  /* NaN */
+    if (x == 0)
+        return -HUGE_VAL;
+    if (x > DBL_MAX)
+        return x;
+    int e = 0;
+    if (x < DBL_MIN) {  /* a subnormal: scaled into the normals, exactly */
+        x = x * pow2(60);
+        e = -60;
+    }
+    uint64_t bits;
+    memcpy(&bits, &x, sizeof bits);
+    e += (int)(bits >> 52) - 1023;
+    bits = (bits & ((UINT64_C(1) << 52) - 1)) | (UINT64_C(1023) << 52);
+    double m;  /* in [1, 2), then [sqrt(1/2), sqrt(2)) */
+    memcpy(&m, &bits, sizeof m);
+    if (m > SQRT2) {
+        m = m / 2;
+        e++;
+    }
+    double s = (m - 1) / (m + 1), s2 = s * s;
+    /* atanh(s) / s = 1 + s^2/3 + s^4/5 + ... + s^24/25, by Horner */
+    double sum = 1.0 / 25;
+    for (int i = 11; i >= 0; i--)
+        sum = 1.0 / (2 * i + 1) + s2 * sum;
+    return (e * LN2_LO + 2 * s * sum) + e * LN2_HI;
+}
+
+double adj_lgamma(double x)
+{
+    static const double HALF_LOG_2PI = 0x1.d67f1c864beb5p-1;
+    /* B_2i / (2i (2i - 1)) for i = 1..8 */
+    static const double STIRLING[] = {1.0 / 12,         -1.0 / 360,  1.0 / 1260,
+                                      -1.0 / 1680,      1.0 / 1188,  -691.0 / 360360,
+                                      1.0 / 156,        -3617.0 / 122400};
+    if (!(x > 0))
+        return (x - x) / (x - x);  /* NaN, for NaN and x <= 0 */
+    if (x > DBL_MAX)
+        return x;
+    double shift = 1.0, z = x;
+    while (z < 10) {  /* at most 10 steps: the product stays finite and nonzero */
+        shift = shift * z;
+        z = z + 1;
+    }
+    double inv = 1 / z, inv2 = inv * inv, series = 0;
+    for (int i = 7; i >= 0; i--)
+        series = STIRLING[i] + inv2 * series;
+    double lz = adj_log(z);
+    double g = ((z - 0.5) * lz - z) + (HALF_LOG_2PI + series * inv);
+    return shift == 1.0 ? g : g - adj_log(shift);
+}

@@ -392,7 +392,10 @@ static void put_formats(adj_json_t *j, const adj_catalogue_cli_t *cli)
 }
 
 /* `dice`'s rows (SPEC 7), beyond SPEC 11.1's list: each die row with the
- * kind whose rolls it counts and the words its verdict uses. */
+ * kind whose rolls it counts and the words its verdict uses, then each
+ * order row of ADJ_DICE_ORDER_LIST (kind null); `tail` "upper" for a row
+ * that flags counts too far from even, "lower" for one that flags them too
+ * even. */
 static void put_dice(adj_json_t *j)
 {
     adj_json_key(j, "dice");
@@ -402,8 +405,18 @@ static void put_dice(adj_json_t *j)
     adj_json_member_str(j, "row", name);                                               \
     adj_json_member_str(j, "kind", adj_event_name(ADJ_EV_##kind));                     \
     adj_json_member_str(j, "words", words);                                            \
+    adj_json_member_str(j, "tail", "upper");                                           \
     adj_json_close_object(j);
     ADJ_DIE_LIST(CAT_X)
+#undef CAT_X
+#define CAT_X(row, key, cells, tail, words, legend)                                    \
+    adj_json_open_object(j);                                                           \
+    adj_json_member_str(j, "row", #key);                                               \
+    adj_json_member_str(j, "kind", NULL);                                              \
+    adj_json_member_str(j, "words", words);                                            \
+    adj_json_member_str(j, "tail", #tail);                                             \
+    adj_json_close_object(j);
+    ADJ_DICE_ORDER_LIST(CAT_X)
 #undef CAT_X
     adj_json_close_array(j);
 }

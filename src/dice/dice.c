@@ -449,9 +449,10 @@ static void order_rows(adj_dice_t *d, size_t *cap, size_t g, const adj_dice_row_
     static const struct {
         adj_dice_kind_t kind;
         int cells;
+        bool even;
         void (*build)(const adj_dice_t *d, size_t g, adj_dice_row_t *row);
     } order[] = {
-#define ADJ_X(row, key, cells, ...) {ADJ_DICE_##row, cells, dice_order_##key},
+#define ADJ_X(row, key, cells, tail, ...) {ADJ_DICE_##row, cells, ADJ_DICE_TAIL_##tail, dice_order_##key},
         ADJ_DICE_ORDER_LIST(ADJ_X)
 #undef ADJ_X
     };
@@ -459,6 +460,7 @@ static void order_rows(adj_dice_t *d, size_t *cap, size_t g, const adj_dice_row_
         adj_dice_row_t row = *who;
         row.kind = order[i].kind;
         row.count_len = order[i].cells;
+        row.even = order[i].even;
         order[i].build(d, g, &row);
         rows_push(d, cap, &row);
     }
@@ -515,7 +517,9 @@ static void adjust(adj_dice_t *d)
             row->p_adjusted = 1.0;
         row->improbable = row->p_adjusted < d->alpha;
         d->improbable += row->improbable;
-        if (row->improbable)
+        if (row->improbable && row->even)
+            dice_even_explain(d, row);
+        else if (row->improbable)
             dice_explain(d, row);
     }
     d->tested = m;

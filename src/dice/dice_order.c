@@ -14,11 +14,15 @@
 
 /* ---- a member's rolls ---- */
 
-/* Add member m's cells of a row of `kind` to cells: its face counts of that
- * kind, or for `pairs` its pairs (1st with 2nd, 3rd with 4th, ...) in its
- * side's sequence, every kind together. Returns its part of n. */
-static int64_t member_cells(const adj_dice_t *d, const adj_dice_member_t *m,
-                            adj_dice_kind_t kind, int64_t *cells)
+adj_dice_kind_t dice_cells_kind(const adj_dice_row_t *row)
+{
+    if (row->kind < ADJ_DICE_ROLL_KINDS)
+        return row->kind;
+    return row->count_len == ADJ_STATS_CELLS ? ADJ_DICE_PAIRS : ADJ_DICE_ALL;
+}
+
+int64_t dice_member_cells(const adj_dice_t *d, const adj_dice_member_t *m, adj_dice_kind_t kind,
+                          int64_t *cells)
 {
     const adj_dice_file_t *f = &d->files[m->file];
     int64_t part = 0;
@@ -227,7 +231,7 @@ static void repeat_row(const adj_dice_t *d, const adj_dice_group_t *g, adj_dice_
         size_t file = g->members[m].file;
         int64_t r = 0, cells[ADJ_STATS_CELLS] = {0};
         for (; m < g->member_count && g->members[m].file == file; m++)
-            r += member_cells(d, &g->members[m], ADJ_DICE_ALL, cells);
+            r += dice_member_cells(d, &g->members[m], ADJ_DICE_ALL, cells);
         sum += (unsigned __int128)r;
         squares += (unsigned __int128)r * (unsigned __int128)r;
         files += r > 0;
@@ -267,7 +271,7 @@ void dice_order_pairs(const adj_dice_t *d, size_t g, adj_dice_row_t *row)
 {
     const adj_dice_group_t *gr = &d->groups[g];
     for (size_t m = 0; m < gr->member_count; m++)
-        row->n += member_cells(d, &gr->members[m], ADJ_DICE_PAIRS, row->counts);
+        row->n += dice_member_cells(d, &gr->members[m], ADJ_DICE_PAIRS, row->counts);
     if (row->n >= ADJ_STATS_MIN_PAIRS) {
         row->tested = row->has_chi2 = true;
         row->chi2 = adj_stats_chi2_pairs(row->counts);
@@ -298,7 +302,7 @@ static int part_cmp(const void *x, const void *y)
     return (a->file > b->file) - (a->file < b->file);
 }
 
-static void explain_parts(const adj_dice_t *d, adj_dice_row_t *row)
+void dice_explain_parts(const adj_dice_t *d, adj_dice_row_t *row)
 {
     const adj_dice_group_t *g = &d->groups[row->group];
     row->parts = adj_xcalloc(g->member_count + 1, sizeof *row->parts);
@@ -306,10 +310,10 @@ static void explain_parts(const adj_dice_t *d, adj_dice_row_t *row)
         size_t file = g->members[m].file;
         int64_t part = 0, cells[ADJ_STATS_CELLS] = {0};
         for (; m < g->member_count && g->members[m].file == file; m++)
-            part += member_cells(d, &g->members[m], row->kind, cells);
+            part += dice_member_cells(d, &g->members[m], dice_cells_kind(row), cells);
         if (part > 0)
             row->parts[row->part_count++] = (adj_dice_part_t){
-                file, part, cells[row->deviant], row->count_len * cells[row->deviant] - part};
+                file, part, cells[row->deviant], row->count_len * cells[row->deviant] - part, 0};
     }
     qsort(row->parts, row->part_count, sizeof *row->parts, part_cmp);
 }
@@ -331,5 +335,5 @@ void dice_explain(const adj_dice_t *d, adj_dice_row_t *row)
             row->faces[row->face_count++] =
                 (adj_dice_face_t){c, row->counts[c], (double)row->n / k};
     }
-    explain_parts(d, row);
+    dice_explain_parts(d, row);
 }

@@ -1,0 +1,1 @@
+dice --format json golden/dice-deck
