@@ -14,7 +14,7 @@
 - the README has its Licence section.
 
 The tree is walked (not git: the release tarball runs this too), less the
-build and release folders and .git.
+build and release folders, .tools (npm's downloads) and .git.
 
     usage: licence.py PROJECT_DIR
 """
@@ -49,7 +49,8 @@ def read(rel):
 
 
 def skipped(top):
-    return top == ".git" or top.startswith(("build", "dist"))
+    """What git ignores at the top: builds, releases, the tools npm fetched."""
+    return top in (".git", ".tools") or top.startswith(("build", "dist"))
 
 
 def sources():
