@@ -22,7 +22,8 @@ and whenever it runs out; `--die season:S:K`: one deck kept through the
 season, K of its cards dealt in his earlier games). For each budget R of his
 rolls, 100 archives (fixed seeds: trial t's games are those of the fair
 archives above it, in order) take his games in order while his rolls stay
-at most R; the share of archives with any row of his IMPROBABLE, which rows
+at most R (and, written =R, up to his R-th roll exactly: the game it falls
+in cut after it, a log saved at that moment); the share of archives with any row of his IMPROBABLE, which rows
 flag him, his mean rolls and games; then the same games with his dice fair
 (the share with any row of anyone IMPROBABLE), and the deck archives' rows
 of the three fair players flagged (false flags too).
@@ -146,6 +147,49 @@ def deck_archive(mode, trial, budget):
 DECK_GAMES = {}
 
 
+def his_rolls(paths):
+    rows = run(paths)["groups"]
+    return next((r["n"] for r in rows if r["player"] == "Player 3" and r["kind"] == "all"), 0)
+
+
+def cut(path, out, want):
+    """`path` cut after the event that holds Player 3's `want`-th roll of the
+    game (bisected over its event lines), written to `out`."""
+    lines = open(path).read().split("\n")
+    starts = [i for i, l in enumerate(lines) if l.startswith("  - ")]
+    lo, hi = 0, len(starts)  # events kept: his rolls(lo) < want <= his rolls(hi)
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        with open(out, "w") as f:
+            f.write("\n".join(lines[:starts[mid]]) + "\n")
+        if his_rolls([out]) >= want:
+            hi = mid
+        else:
+            lo = mid
+    end = starts[hi] if hi < len(starts) else len(lines)
+    with open(out, "w") as f:
+        f.write("\n".join(lines[:end]) + "\n")
+
+
+def deck_archive_exact(mode, trial, budget):
+    """Trial `trial`'s games up to Player 3's `budget`-th roll exactly: the
+    games before it whole, the game it falls in cut after it (a log saved
+    the moment he made that roll: `dice` counts an unfinished game)."""
+    paths = deck_archive(mode, trial, budget)
+    games = DECK_GAMES[(mode, trial)]
+    have = sum(n for _, n in games[:len(paths)])
+    if have == budget:
+        return paths
+    last = games[len(paths)][0]
+    out = last.replace(".yaml", f"-cut{budget}.yaml")
+    if not os.path.exists(out):
+        cut(last, out, budget - his_rolls(paths))
+    return paths + [out]
+
+
+EXACT = [300, 330, 360]  # "=R": exactly R of his rolls, the last game cut after the R-th
+
+
 def deck():
     budgets = [120, 240, 360, 420, 540, 720]
     print("\n| deck of 36 (adjgen --die) | his rolls at most | caught (of 100) | by row "
@@ -153,10 +197,11 @@ def deck():
     print("|---|---:|---:|---|---:|---:|---:|")
     for mode, name in [("season", "one deck all season (season:S:K)"),
                        ("deck", "reshuffled every game (deck)")]:
-        for budget in budgets:
+        for budget in budgets + [f"={b}" for b in EXACT]:
             hits, rolls, games, others, by = 0, 0, 0, 0, {}
             for t in range(100):
-                paths = deck_archive(mode, t, budget)
+                paths = (deck_archive_exact(mode, t, int(budget[1:])) if str(budget)[0] == "="
+                         else deck_archive(mode, t, budget))
                 rows = run(paths)["groups"]
                 his = [r for r in rows if r["player"] == "Player 3"]
                 flagged = [r["kind"] for r in his if r["improbable"]]
