@@ -127,10 +127,11 @@ WIDE = {
     "src/dice/dice_even.c": r"^(golden/|dice$|dice-rows$|unit/test_stats_even$)",
     "src/base/stats_even.c": r"^(golden/|dice$|dice-rows$|unit/test_stats_even$)",
 }
-# the slow ones of the fast tier that run none of these files' code, and
+# the slow ones of the fast tier that run none of these files' code (licence
+# reads LICENSE and packaging/, which the copy leaves out), and
 # expect (297 audits, 80 s: the engine's, which the goldens also drive); html
 # (the audit's HTML report, 25 s) runs for cmd_audit_html.c only
-WIDE_EXCLUDE = r"^(generated|install|bench-floor|size-limits|layers|schema|expect/.*)$"
+WIDE_EXCLUDE = r"^(generated|install|bench-floor|size-limits|layers|licence|schema|expect/.*)$"
 SEED = 12
 N_DEFAULT = 140
 TIMEOUT = 120          # seconds per mutant, build excluded
