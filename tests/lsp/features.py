@@ -156,6 +156,21 @@ def case_completion():
     c.finish()
 
 
+def case_completion_state_at_line():
+    """A leader's detail is his state where the completion is asked, not at
+    the log's end: meade is wounded two lines below the `by:` asked for."""
+    text = HEAD + "events:\n  - turn: 1\n  - replace: lee\n    by: \n  - wound: meade\n    level: 2\n"
+    c = Client(exe)
+    c.initialize()
+    uri = c.open(os.path.join(work, "complete-state.yaml"), text)
+    c.wait_diags(uri)
+    r = at(c, "textDocument/completion", uri, 9, 8)
+    check("completion state", [(x["label"], x["detail"]) for x in r],
+          [("lee", "CSA, fit"), ("meade", "USA, fit")])
+    c.request("shutdown")
+    c.finish()
+
+
 LADDER = ("format: adjutant-ladder/1\nscenarios:\n  s1:\n    last_turn: 3\n"
           "    sides: [CSA, USA]\n    leaders:\n      - {id: lee, side: CSA, initiative: 3}\n")
 
@@ -257,6 +272,7 @@ def case_capabilities():
 
 os.makedirs(work, exist_ok=True)
 for case in (case_capabilities, case_ranges, case_hover, case_hover_markdown_escapes, case_outline, case_completion,
+             case_completion_state_at_line,
              case_localhost):
     case()
 if failures:
