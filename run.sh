@@ -153,9 +153,9 @@ quiet_build() {
 test_summary() {
     local log=$1 status=$2 total failed skipped kinds
     total=$(grep -c ' Test  *#' "$log" || true)
-    failed=$(grep ' Test  *#' "$log" | grep -v ' Passed \| Skipped\| Not Run (Disabled)' |
+    failed=$(grep ' Test  *#' "$log" | grep -v ' Passed \|Skipped\| Not Run (Disabled)' |
              sed 's/.*Test  *#[0-9]*: \([^ ]*\).*/\1/' || true)
-    skipped=$(grep ' Test  *#' "$log" | grep ' Skipped' | sed 's/.*Test  *#[0-9]*: \([^ ]*\).*/\1/' || true)
+    skipped=$(grep ' Test  *#' "$log" | grep 'Skipped' | sed 's/.*Test  *#[0-9]*: \([^ ]*\).*/\1/' || true)
     kinds=$(grep ' Test  *#' "$log" | sed 's/.*Test  *#[0-9]*: \([^ /]*\)[/ ].*/\1/' | sort | uniq -c |
             sort -rn | awk '{printf "%s%d %s", (NR > 1 ? ", " : ""), $1, $2}')
     echo
@@ -176,7 +176,7 @@ test_summary() {
 # failed_output LOG: what each failed test printed (ctest --output-on-failure
 # writes it under the test's result line, until the next test starts or ends).
 failed_output() {
-    awk '/ Test  *#/ { show = ($0 !~ / Passed | Skipped|Not Run \(Disabled\)/) }
+    awk '/ Test  *#/ { show = ($0 !~ / Passed |Skipped|Not Run \(Disabled\)/) }
          /^ *Start  *[0-9]+:/ { show = 0 }
          /tests passed|tests failed/ { show = 0 }
          show' "$1"
@@ -196,7 +196,7 @@ run_tier() {
         if [ $((SECONDS - last)) -ge 20 ]; then
             last=$SECONDS
             done=$(grep -c ' Test  *#' "$log" || true)
-            echo "  ${done} of ${all} done, $(grep ' Test  *#' "$log" | grep -vc ' Passed \| Skipped' || true) failed so far"
+            echo "  ${done} of ${all} done, $(grep ' Test  *#' "$log" | grep -vc ' Passed \|Skipped' || true) failed so far"
         fi
     done
     wait "$pid" || status=$?

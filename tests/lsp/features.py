@@ -90,6 +90,25 @@ def case_hover():
         c.finish()
 
 
+def case_hover_markdown_escapes():
+    """A leader id from the log is text, not Markdown: in a Markdown hover
+    its underscores are escaped (a_p_hill is not a_p_hill in italics); in
+    plain text it stays as written."""
+    text = ("format: adjutant/1\nlast_turn: 3\nsides: [CSA, USA]\nleaders:\n"
+            "  - {id: a_p_hill, side: CSA, initiative: 3}\n  - {id: meade, side: USA, initiative: 2}\n"
+            "events:\n  - turn: 1\n  - {activate: a_p_hill, roll: 2}\n")
+    for fmt, want in ((["markdown"], "**a\\_p\\_hill** (CSA): fit, counter Active"),
+                      (["plaintext"], "a_p_hill (CSA): fit, counter Active")):
+        c = Client(exe)
+        c.initialize({"textDocument": {"hover": {"contentFormat": fmt}}})
+        uri = c.open(os.path.join(work, "escapes.yaml"), text)
+        c.wait_diags(uri)
+        r = at(c, "textDocument/hover", uri, 8, 20)
+        check("hover escapes, contentFormat %r" % fmt, r and r["contents"]["value"].split("\n")[2], want)
+        c.request("shutdown")
+        c.finish()
+
+
 def case_outline():
     """An activation ends before the next one, also when the reader dropped
     that one (no roll): the dropped one is no symbol, and swallowed by none."""
@@ -133,6 +152,21 @@ def case_completion():
         ("- {move: lee, by:", []), ("- {replace: lee, by:", ids),
         ("- {vp: CSA, points: 1, leader:", ids), ("- {flip: lee, to:", []),
         ("- replace: lee", ids), ("by:", ids), ("- move: lee", ids), ("to:", [])])
+    c.request("shutdown")
+    c.finish()
+
+
+def case_completion_state_at_line():
+    """A leader's detail is his state where the completion is asked, not at
+    the log's end: meade is wounded two lines below the `by:` asked for."""
+    text = HEAD + "events:\n  - turn: 1\n  - replace: lee\n    by: \n  - wound: meade\n    level: 2\n"
+    c = Client(exe)
+    c.initialize()
+    uri = c.open(os.path.join(work, "complete-state.yaml"), text)
+    c.wait_diags(uri)
+    r = at(c, "textDocument/completion", uri, 9, 8)
+    check("completion state", [(x["label"], x["detail"]) for x in r],
+          [("lee", "CSA, fit"), ("meade", "USA, fit")])
     c.request("shutdown")
     c.finish()
 
@@ -237,7 +271,8 @@ def case_capabilities():
 
 
 os.makedirs(work, exist_ok=True)
-for case in (case_capabilities, case_ranges, case_hover, case_outline, case_completion,
+for case in (case_capabilities, case_ranges, case_hover, case_hover_markdown_escapes, case_outline, case_completion,
+             case_completion_state_at_line,
              case_localhost):
     case()
 if failures:
