@@ -43,6 +43,8 @@ void adj_season_add(adj_summary_t *s, adj_summary_game_t *g, const char *file,
 /* Before the standings are sorted: the ratings computed. */
 void adj_season_finish(adj_summary_t *s);
 void adj_season_free(adj_summary_t *s);
+/* The season's periods: "round 1 to round 4", "round 2" when it is one. */
+void adj_season_span(adj_buf_t *out, const adj_season_t *se);
 /* The period's name: "round 3", "2026-04". */
 void adj_season_period_name(adj_buf_t *out, const adj_season_t *se, int64_t period);
 

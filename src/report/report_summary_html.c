@@ -396,9 +396,7 @@ static void shtml_ratings(adj_buf_t *out, const adj_summary_t *s)
                    se->game_count == 1 ? "" : "s");
     if (se->r.periods) {
         adj_buf_t t = {0};
-        adj_season_period_name(&t, se, se->r.period[0]);
-        adj_buf_puts(&t, " to ");
-        adj_season_period_name(&t, se, se->r.period[se->r.periods - 1]);
+        adj_season_span(&t, se);
         adj_buf_puts(out, ", ");
         html_text(out, t.data, t.len);
         adj_buf_free(&t);

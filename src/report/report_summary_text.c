@@ -224,9 +224,7 @@ static void text_ratings(adj_buf_t *out, const adj_summary_t *s)
                    c->volatility);
     if (se->r.periods) {
         adj_buf_puts(out, "; ");
-        adj_season_period_name(out, se, se->r.period[0]);
-        adj_buf_puts(out, " to ");
-        adj_season_period_name(out, se, se->r.period[se->r.periods - 1]);
+        adj_season_span(out, se);
     }
     adj_buf_printf(out, ": %zu game%s rated\n", se->game_count, se->game_count == 1 ? "" : "s");
     adj_buf_t name = {0};

@@ -143,6 +143,17 @@ void adj_season_period_name(adj_buf_t *out, const adj_season_t *se, int64_t peri
                        (long long)(period % 12 + 1));
 }
 
+void adj_season_span(adj_buf_t *out, const adj_season_t *se)
+{
+    if (!se->r.periods)
+        return;
+    adj_season_period_name(out, se, se->r.period[0]);
+    if (se->r.periods == 1)
+        return;
+    adj_buf_puts(out, " to ");
+    adj_season_period_name(out, se, se->r.period[se->r.periods - 1]);
+}
+
 void adj_season_free(adj_summary_t *s)
 {
     adj_season_t *se = s->season;
