@@ -48,6 +48,12 @@ void adj_json_bool(adj_json_t *j, bool v);
 void adj_json_null(adj_json_t *j);
 /* A finite double, in the shortest form that reads back as the same double. */
 void adj_json_double(adj_json_t *j, double v);
+/* A finite double with `decimals` digits after the point (printf's %.*f:
+ * the same bytes on every machine), such as a rating's 1464.05. */
+void adj_json_fixed(adj_json_t *j, double v, int decimals);
+/* A finite double in the fewest decimals (at most 12) that read back as it,
+ * without an exponent: 1200, 0.06. */
+void adj_json_decimal(adj_json_t *j, double v);
 
 /* Shorthands for a member: key and value. */
 void adj_json_member_str(adj_json_t *j, const char *key, const char *s);

@@ -119,6 +119,8 @@ static inline adj_field_t adj_event_die(adj_event_kind_t k)
     X(FORMAT, "format", text, 1)                    \
     X(GAME, "game", text, 0)                        \
     X(SCENARIO, "scenario", text, 0)                \
+    X(ROUND, "round", int, 0)                       \
+    X(PLAYED, "played", text, 0)                    \
     X(FIRST_TURN, "first_turn", int, 0)             \
     X(LAST_TURN, "last_turn", int, 1)               \
     X(OPTIONAL_RULES, "optional_rules", list, 0)    \
@@ -234,6 +236,9 @@ typedef struct adj_header_s {
     size_t ruling_count;
     bool rulings_bad;             /* `rulings` is not a mapping (at rulings_mark) */
     adj_mark_t rulings_mark;
+    int64_t round;                /* `round`: the ladder round, >= 1; 0 when not given */
+    int64_t played_month;         /* `played`: year * 12 + month - 1; 0 when not given */
+    char played[11];              /* `played` as YYYY-MM-DD, or "" */
     bool from_ladder;             /* a scenario of a ladder completed the header */
     adj_mark_t scenario_mark;     /* the log's `scenario` value (when from_ladder) */
 } adj_header_t;

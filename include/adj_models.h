@@ -111,6 +111,13 @@ typedef struct adj_summary_game_s {
     int winner;                    /* 0 or 1: the side that won; -1: a draw */
     const char *level;             /* borrowed from the ladder, or NULL */
     int64_t margin;
+    int64_t round;                 /* the header's `round`, 0 when not given */
+    int64_t played_month;          /* `played`'s year * 12 + month - 1, 0 when not given */
+    char played[11];               /* `played`, YYYY-MM-DD, or "" */
+    signed char rated;             /* in the season's ratings: 1; 0: left out (unrated says
+                                      why); -1: not under the rated ladder (set by
+                                      adj_summary_add) */
+    const char *unrated;           /* static: why it is left out, or NULL */
     bool has_rolls;                /* at least one counted roll (SPEC 7) */
     unsigned char rolls_digest[ADJ_SHA256_LEN];  /* of the counted rolls' sequence (SPEC 5.1) */
     adj_diags_t diags;             /* owned, only when kept (html): the findings */
@@ -175,6 +182,8 @@ typedef struct adj_summary_s {
     const adj_ladder_t **ladders;
     size_t ladder_count, ladder_cap;
     bool ladder_lists_players;   /* a ladder used lists players: in_ladder is known */
+    struct adj_season_s *season; /* owned: the ratings (report_summary.h), or NULL when no
+                                    ladder used has `ratings` */
 } adj_summary_t;
 
 /* Count game `g` (file `index` of the run, named `names[index]`): its

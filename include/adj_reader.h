@@ -157,7 +157,8 @@ typedef struct adj_sc_leader_s {
     X(NAME, "name", text, 0)            \
     X(RULINGS, "rulings", map, 0)       \
     X(PLAYERS, "players", list, 0)      \
-    X(SCENARIOS, "scenarios", map, 0)
+    X(SCENARIOS, "scenarios", map, 0)   \
+    X(RATINGS, "ratings", map, 0)
 
 /* A player's keys (`players[]`). */
 #define ADJ_LADDER_PLAYER_KEY_LIST(X)   \
@@ -175,6 +176,33 @@ typedef struct adj_sc_leader_s {
     H(LEADERS, "leaders")                   \
     H(IMC, "imc")                           \
     V(VICTORY, "victory", list)
+
+/* The ratings' keys (`ratings`: Glicko-2 over a season, docs/ladder.md),
+ * each optional, and those of its `initial` mapping. */
+#define ADJ_LADDER_RATINGS_KEY_LIST(X)  \
+    X(PERIOD, "period", enum, 0)        \
+    X(TAU, "tau", number, 0)            \
+    X(INITIAL, "initial", map, 0)
+#define ADJ_LADDER_INITIAL_KEY_LIST(X)  \
+    X(RATING, "rating", number, 0)      \
+    X(RD, "rd", number, 0)              \
+    X(VOLATILITY, "volatility", number, 0)
+
+/* The ratings' defaults and bounds (docs/ladder.md, "Ratings over a season"). */
+#define ADJ_RATINGS_RATING 1500.0
+#define ADJ_RATINGS_RD 350.0
+#define ADJ_RATINGS_VOLATILITY 0.06
+#define ADJ_RATINGS_TAU 0.5
+
+typedef enum adj_period_e { ADJ_PERIOD_ROUND, ADJ_PERIOD_MONTH } adj_period_t;
+
+/* A ladder's `ratings`, defaults filled in. */
+typedef struct adj_ld_ratings_s {
+    bool on;                 /* the ladder has `ratings` (a mapping) */
+    adj_period_t period;
+    double tau, rating, rd, volatility;
+    adj_mark_t mark;         /* the mapping's start */
+} adj_ld_ratings_t;
 
 /* A victory row's keys (`scenarios.*.victory[]`). */
 #define ADJ_LADDER_VICTORY_KEY_LIST(X)  \
@@ -225,6 +253,7 @@ typedef struct adj_ladder_doc_s {
     size_t player_count;
     adj_scenario_t *scenarios;
     size_t scenario_count;
+    adj_ld_ratings_t ratings;
 } adj_ladder_doc_t;
 
 /* Read a ladder file from the reader's input (instead of a log): every

@@ -8,6 +8,7 @@
 
 #include "adj_stats.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -122,6 +123,24 @@ void adj_json_double(adj_json_t *j, double v)
 {
     before_value(j);
     adj_stats_put_double(j->out, v);
+}
+
+void adj_json_fixed(adj_json_t *j, double v, int decimals)
+{
+    before_value(j);
+    adj_buf_printf(j->out, "%.*f", decimals, v);
+}
+
+void adj_json_decimal(adj_json_t *j, double v)
+{
+    char buf[64];
+    int d = 0;
+    for (; d < 12; d++) {
+        snprintf(buf, sizeof buf, "%.*f", d, v);
+        if (strtod(buf, NULL) == v)
+            break;
+    }
+    adj_json_fixed(j, v, d);
 }
 
 void adj_json_member_str(adj_json_t *j, const char *key, const char *s)

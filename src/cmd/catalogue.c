@@ -301,15 +301,25 @@ static void put_ladder_keys(adj_json_t *j)
 #define CAT_V(e, key, type)                                       \
     put_key(j, "scenarios.*.", key, #type, false);       \
     ADJ_LADDER_VICTORY_KEY_LIST(CAT_VICTORY)
+#define CAT_INITIAL(e, key, type, req) put_key(j, "ratings.initial.", key, #type, req);
+#define CAT_RATINGS(e, key, type, req)                            \
+    put_key(j, "ratings.", key, #type, req);             \
+    if (!strcmp(key, "initial")) {                                \
+        ADJ_LADDER_INITIAL_KEY_LIST(CAT_INITIAL)                  \
+    }
 #define CAT_X(e, key, type, req)                                  \
     put_key(j, "", key, #type, req);                     \
-    if (!strcmp(key, "players")) {                                \
+    if (!strcmp(key, "ratings")) {                                \
+        ADJ_LADDER_RATINGS_KEY_LIST(CAT_RATINGS)                  \
+    } else if (!strcmp(key, "players")) {                         \
         ADJ_LADDER_PLAYER_KEY_LIST(CAT_PLAYER)                    \
     } else if (!strcmp(key, "scenarios")) {                       \
         ADJ_LADDER_SCENARIO_KEY_LIST(CAT_H, CAT_V)                \
     }
     ADJ_LADDER_KEY_LIST(CAT_X)
 #undef CAT_X
+#undef CAT_RATINGS
+#undef CAT_INITIAL
 #undef CAT_V
 #undef CAT_H
 #undef CAT_VICTORY

@@ -469,6 +469,57 @@ static bool read_turn_key(adj_reader_t *r, hkey_t k, hv_t *state, int64_t *out)
     return reader_skip(&r->st);
 }
 
+/* The largest `round`: any season's, with room for the periods' arithmetic. */
+#define HEADER_MAX_ROUND 1000000000
+
+/* `round`: the ladder round the game belongs to, a positive integer. */
+static bool read_round(adj_reader_t *r)
+{
+    int64_t v;
+    bool ok = is_scalar(r) && reader_text_int(sc_text(r), sc_len(r), sc_plain(r), &v) &&
+              v >= 1 && v <= HEADER_MAX_ROUND;
+    r->round = ok ? HV_OK : HV_BAD;
+    r->header.round = ok ? v : 0;
+    if (!ok)
+        header_value_bad(r, HK_ROUND, value_words(r));
+    return reader_skip(&r->st);
+}
+
+/* YYYY-MM-DD, a day of the Gregorian calendar from year 1000; its month as
+ * year * 12 + month - 1 in *month. */
+static bool header_date(const char *s, size_t n, int64_t *month)
+{
+    static const int days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    if (n != 10 || s[4] != '-' || s[7] != '-')
+        return false;
+    for (size_t i = 0; i < 10; i++)
+        if (i != 4 && i != 7 && (s[i] < '0' || s[i] > '9'))
+            return false;
+    int y = (s[0] - '0') * 1000 + (s[1] - '0') * 100 + (s[2] - '0') * 10 + (s[3] - '0');
+    int m = (s[5] - '0') * 10 + (s[6] - '0'), d = (s[8] - '0') * 10 + (s[9] - '0');
+    if (y < 1000 || m < 1 || m > 12 || d < 1)
+        return false;
+    bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    if (d > days[m - 1] + (m == 2 && leap))
+        return false;
+    *month = (int64_t)y * 12 + m - 1;
+    return true;
+}
+
+/* `played`: the day the game was played, YYYY-MM-DD. */
+static bool read_played(adj_reader_t *r)
+{
+    int64_t month;
+    bool ok = is_scalar(r) && header_date(sc_text(r), sc_len(r), &month);
+    r->played = ok ? HV_OK : HV_BAD;
+    r->header.played_month = ok ? month : 0;
+    if (ok)
+        memcpy(r->header.played, sc_text(r), 10), r->header.played[10] = 0;
+    else
+        header_value_bad(r, HK_PLAYED, value_words(r));
+    return reader_skip(&r->st);
+}
+
 /* ------------------------------------------------------------------ */
 /* The document up to `events`                                         */
 /* ------------------------------------------------------------------ */
@@ -494,6 +545,10 @@ bool reader_header_value(adj_reader_t *r, int hk)
         return read_imc(r);
     case HK_PLAYERS:
         return read_players(r);
+    case HK_ROUND:
+        return read_round(r);
+    case HK_PLAYED:
+        return read_played(r);
     case HK_RULINGS:
         return reader_read_rulings(r, &r->header.rulings, &r->header.ruling_count,
                                    &r->header.rulings_bad, &r->header.rulings_mark);

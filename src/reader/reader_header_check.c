@@ -45,6 +45,12 @@ bool reader_header_problems(adj_reader_t *r, hv_t events)
     else if (r->format == HV_BAD)
         header_bad(r, HK_FORMAT, "`format` must be exactly adjutant/1, not %s",
                    what_of(r, HK_FORMAT));
+    if (r->round == HV_BAD)
+        header_bad(r, HK_ROUND, "`round` must be a positive integer (the ladder round the "
+                                "game belongs to), not %s", what_of(r, HK_ROUND));
+    if (r->played == HV_BAD)
+        header_bad(r, HK_PLAYED, "`played` must be the date the game was played, "
+                                 "YYYY-MM-DD, not %s", what_of(r, HK_PLAYED));
     if (r->first_turn == HV_BAD)
         header_bad(r, HK_FIRST_TURN, "`first_turn` must be an integer, not %s",
                    what_of(r, HK_FIRST_TURN));

@@ -42,6 +42,8 @@ static const char *const ladder_keys[] = {ADJ_LADDER_KEY_LIST(LD_KEY)};
 static const char *const player_keys[] = {ADJ_LADDER_PLAYER_KEY_LIST(LD_KEY)};
 static const char *const victory_keys[] = {ADJ_LADDER_VICTORY_KEY_LIST(LD_KEY)};
 static const char *const scenario_keys[] = {ADJ_LADDER_SCENARIO_KEY_LIST(LD_KEY, LD_KEY)};
+static const char *const ratings_keys[] = {ADJ_LADDER_RATINGS_KEY_LIST(LD_KEY)};
+static const char *const initial_keys[] = {ADJ_LADDER_INITIAL_KEY_LIST(LD_KEY)};
 #undef LD_KEY
 /* Each scenario key's header key (-1: the scenario's own), parallel to scenario_keys. */
 #define LD_HK(e, key) HK_##e,
@@ -62,6 +64,14 @@ enum { ADJ_LADDER_PLAYER_KEY_LIST(LD_ENUM) PK_COUNT };
 #define LD_ENUM(e, ...) VK_##e,
 enum { ADJ_LADDER_VICTORY_KEY_LIST(LD_ENUM) VK_COUNT };
 #undef LD_ENUM
+#define LD_ENUM(e, ...) RTK_##e,
+enum { ADJ_LADDER_RATINGS_KEY_LIST(LD_ENUM) RTK_COUNT };
+#undef LD_ENUM
+#define LD_ENUM(e, ...) INK_##e,
+enum { ADJ_LADDER_INITIAL_KEY_LIST(LD_ENUM) INK_COUNT };
+#undef LD_ENUM
+_Static_assert(LD_COUNT(ratings_keys) == RTK_COUNT && LD_COUNT(initial_keys) == INK_COUNT,
+               "the ratings' key tables follow their lists");
 _Static_assert(LD_COUNT(ladder_keys) == LK_COUNT && LD_COUNT(player_keys) == PK_COUNT &&
                LD_COUNT(victory_keys) == VK_COUNT, "each key table follows its list");
 
@@ -450,6 +460,102 @@ static bool read_players_list(adj_reader_t *r, adj_ladder_doc_t *doc)
     }
 }
 
+/* ---- ratings ---- */
+
+/* A plain decimal number, digits with an optional point and fraction
+ * (`0.5`, `1500`, `.06` is not one), into *out. */
+static bool ladder_number(const adj_reader_t *r, double *out)
+{
+    if (!is_scalar(r) || !sc_plain(r))
+        return false;
+    const char *s = sc_text(r);
+    size_t n = sc_len(r), i = 0, digits = 0;
+    while (i < n && s[i] >= '0' && s[i] <= '9')
+        i++, digits++;
+    if (digits == 0 || digits > 12)
+        return false;
+    if (i < n && s[i] == '.') {
+        size_t f = ++i;
+        while (i < n && s[i] >= '0' && s[i] <= '9')
+            i++;
+        if (i == f || i - f > 12)
+            return false;
+    }
+    if (i != n)
+        return false;
+    char buf[32];
+    memcpy(buf, s, n);
+    buf[n] = 0;
+    *out = strtod(buf, NULL);
+    return true;
+}
+
+/* A number of `ratings`: within (lo, hi] (lo itself too when lo_in). */
+static void ratings_number(adj_reader_t *r, const char *key, double *out, double lo, bool lo_in,
+                           double hi)
+{
+    double v;
+    if (ladder_number(r, &v) && (v > lo || (lo_in && v == lo)) && v <= hi) {
+        *out = v;
+        return;
+    }
+    adj_buf_t tmp = {0};
+    adj_diags_add(r->diags, ADJ_D_BAD_FIELD, ev_mark(r), NULL, NULL, NULL,
+                  lo_in ? "`%s` must be a number from %g to %g, not %s"
+                        : "`%s` must be a number above %g and at most %g, not %s", key, lo, hi,
+                  is_scalar(r) ? reader_clip(&tmp, sc_text(r), sc_len(r)) : "a collection");
+    adj_buf_free(&tmp);
+}
+
+static bool initial_value(adj_reader_t *r, void *ctx, int k)
+{
+    adj_ld_ratings_t *rt = ctx;
+    if (k == INK_RATING)
+        ratings_number(r, "rating", &rt->rating, 0, true, 4000);
+    else if (k == INK_RD)
+        ratings_number(r, "rd", &rt->rd, 0, false, 1000);
+    else if (k == INK_VOLATILITY)
+        ratings_number(r, "volatility", &rt->volatility, 0, false, 1);
+    return reader_skip(&r->st);
+}
+
+static bool ratings_value(adj_reader_t *r, void *ctx, int k)
+{
+    adj_ld_ratings_t *rt = ctx;
+    if (k == RTK_PERIOD) {
+        if (is_scalar(r) && text_is(sc_text(r), sc_len(r), "round"))
+            rt->period = ADJ_PERIOD_ROUND;
+        else if (is_scalar(r) && text_is(sc_text(r), sc_len(r), "month"))
+            rt->period = ADJ_PERIOD_MONTH;
+        else
+            bad(r, ev_mark(r), "", "`period` must be `round` or `month`");
+    } else if (k == RTK_TAU) {
+        ratings_number(r, "tau", &rt->tau, 0, false, 2);
+    } else if (k == RTK_INITIAL) {
+        if (r->st.ev.type != YAML_MAPPING_START_EVENT) {
+            bad(r, ev_mark(r), "", "`initial` must be a mapping {rating, rd, volatility}");
+            return reader_skip(&r->st);
+        }
+        bool seen[INK_COUNT] = {false};
+        return read_keys(r, initial_keys, INK_COUNT, "`initial`", seen, initial_value, rt);
+    }
+    return reader_skip(&r->st);
+}
+
+static bool read_ratings(adj_reader_t *r, adj_ladder_doc_t *doc)
+{
+    adj_ld_ratings_t *rt = &doc->ratings;
+    *rt = (adj_ld_ratings_t){true, ADJ_PERIOD_ROUND, ADJ_RATINGS_TAU, ADJ_RATINGS_RATING,
+                             ADJ_RATINGS_RD, ADJ_RATINGS_VOLATILITY, ev_mark(r)};
+    if (r->st.ev.type != YAML_MAPPING_START_EVENT) {
+        rt->on = false;
+        bad(r, ev_mark(r), "", "`ratings` must be a mapping {period, tau, initial}");
+        return reader_skip(&r->st);
+    }
+    bool seen[RTK_COUNT] = {false};
+    return read_keys(r, ratings_keys, RTK_COUNT, "`ratings`", seen, ratings_value, rt);
+}
+
 static bool read_ladder_value(adj_reader_t *r, void *ctx, int k)
 {
     adj_ladder_doc_t *doc = ctx;
@@ -471,6 +577,8 @@ static bool read_ladder_value(adj_reader_t *r, void *ctx, int k)
         return read_players_list(r, doc);
     case LK_SCENARIOS:
         return read_scenarios(r, doc);
+    case LK_RATINGS:
+        return read_ratings(r, doc);
     default:
         return reader_skip(&r->st);
     }

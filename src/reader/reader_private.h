@@ -145,6 +145,7 @@ struct adj_reader_s {
 
     /* raw header */
     hv_t format, first_turn, last_turn, sides, leaders, imc, optional_rules, players;
+    hv_t round, played;         /* `round` and `played` (the ratings' period) */
     bool header_seen[HK_COUNT];
     adj_mark_t hv_mark[HK_COUNT]; /* where each header key's (first) value starts */
     char *hv_what[HK_COUNT];    /* owned: what a bad value is, for its message (or NULL) */

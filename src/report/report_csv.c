@@ -91,7 +91,8 @@ static void csv_begin(adj_buf_t *out, const adj_report_opts_t *o)
 {
     (void)o;
     adj_buf_puts(out, "file,scenario,side1,player1,vp1,claimed1,side2,player2,vp2,claimed2,"
-                      "verdict,errors,warnings,claim,winner,winner_player,level,margin\r\n");
+                      "verdict,errors,warnings,claim,winner,winner_player,level,margin,round,played,"
+                      "rated\r\n");
 }
 
 static void csv_summary(adj_buf_t *out, adj_buf_t *more, const adj_summary_game_t *g,
@@ -120,6 +121,9 @@ static void csv_summary(adj_buf_t *out, adj_buf_t *more, const adj_summary_game_
     field(out, won ? g->players[g->winner] : NULL, won ? g->player_len[g->winner] : 0, false);
     field_str(out, g->has_result ? g->level : NULL);
     number(out, g->has_result, g->margin);
+    number(out, g->round > 0, g->round);
+    field_str(out, g->played[0] ? g->played : NULL);
+    field_str(out, g->rated < 0 ? NULL : g->rated ? "yes" : "no");
     adj_buf_puts(out, "\r\n");
 }
 

@@ -116,6 +116,30 @@ static void json_players(adj_json_t *j, const adj_ladder_doc_t *d)
     adj_json_close_array(j);
 }
 
+/* `ratings`: null, or its settings with the defaults filled in. */
+static void json_ladder_ratings(adj_json_t *j, const adj_ld_ratings_t *rt)
+{
+    adj_json_key(j, "ratings");
+    if (!rt->on) {
+        adj_json_null(j);
+        return;
+    }
+    adj_json_open_object(j);
+    adj_json_member_str(j, "period", rt->period == ADJ_PERIOD_MONTH ? "month" : "round");
+    adj_json_key(j, "tau");
+    adj_json_decimal(j, rt->tau);
+    adj_json_key(j, "initial");
+    adj_json_open_object(j);
+    adj_json_key(j, "rating");
+    adj_json_decimal(j, rt->rating);
+    adj_json_key(j, "rd");
+    adj_json_decimal(j, rt->rd);
+    adj_json_key(j, "volatility");
+    adj_json_decimal(j, rt->volatility);
+    adj_json_close_object(j);
+    adj_json_close_object(j);
+}
+
 void adj_json_ladder(adj_buf_t *out, const adj_ladder_t *l, const adj_report_opts_t *o)
 {
     (void)o;
@@ -140,6 +164,7 @@ void adj_json_ladder(adj_buf_t *out, const adj_ladder_t *l, const adj_report_opt
     for (size_t i = 0; i < d->scenario_count; i++)
         json_scenario(&j, &d->scenarios[i]);
     adj_json_close_array(&j);
+    json_ladder_ratings(&j, &d->ratings);
     adj_json_close_object(&j);
     adj_buf_putc(out, '\n');
 }

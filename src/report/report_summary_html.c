@@ -23,6 +23,7 @@
  * tables take the page's width.
  */
 #include "report_html.h"
+#include "report_summary.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -56,7 +57,15 @@ static const char extra_style[] =
     "table.stand td.n span.l{min-width:0;margin-right:.3em}"
     "table.stand td:first-child{display:inline;margin-right:.4em}"
     "table.stand td:nth-child(2){display:inline;font-weight:600}"
-    "table.stand td:nth-child(2)::after{content:\"\";display:block}}\n";
+    "table.stand td:nth-child(2)::after{content:\"\";display:block}"
+    "table.rate td.n{display:inline-block;margin-right:1em}"
+    "table.rate td.n span.l{min-width:0;margin-right:.3em}"
+    "table.rate td:first-child{display:inline;margin-right:.4em}"
+    "table.rate td:nth-child(2){display:inline;font-weight:600}"
+    "table.rate td:nth-child(2)::after{content:\"\";display:block}}\n"
+    /* each player's rating over the season: a line, no axis */
+    "svg.rt{vertical-align:middle}svg.rt path{fill:none;stroke:var(--link);stroke-width:2;"
+    "stroke-linecap:round;stroke-linejoin:round}\n";
 
 /* A cell's label, shown only when the cells are stacked. */
 static void label(adj_buf_t *out, const char *l)
@@ -292,6 +301,127 @@ static void shtml_standings(adj_buf_t *out, const adj_summary_t *s)
                       "or stopped) counts in no column but its own.</p></section>\n");
 }
 
+/* ---- the season's ratings (docs/ladder.md, "Ratings over a season") ---- */
+
+enum { RT_W = 160, RT_H = 32, RT_PAD = 4 };
+
+/* "Ann Carter: 1500.00 after round 1, 1337.69 after round 2", escaped. */
+static void rt_words(adj_buf_t *out, const adj_season_t *se, size_t k)
+{
+    adj_buf_t t = {0};
+    adj_buf_put(&t, se->name[k], se->name_len[k]);
+    adj_buf_puts(&t, "'s rating:");
+    for (size_t p = se->r.point_start[k]; p < se->r.point_start[k + 1]; p++) {
+        adj_buf_printf(&t, "%s %.2f after ", p > se->r.point_start[k] ? "," : "",
+                       se->r.points[p].g.rating);
+        adj_season_period_name(&t, se, se->r.period[se->r.points[p].period]);
+    }
+    html_text(out, t.data, t.len);
+    adj_buf_free(&t);
+}
+
+/* Player k's rating after each period he played in, as one path over the
+ * season's periods, on one scale for every player (lo..hi). */
+static void rt_svg(adj_buf_t *out, const adj_season_t *se, size_t k, double lo, double hi)
+{
+    adj_buf_printf(out, "<svg class=\"rt\" width=\"%d\" height=\"%d\" role=\"img\" "
+                   "aria-label=\"", RT_W, RT_H);
+    rt_words(out, se, k);
+    adj_buf_puts(out, "\"><title>");
+    rt_words(out, se, k);
+    adj_buf_puts(out, "</title><path d=\"");
+    size_t n = se->r.periods;
+    for (size_t p = se->r.point_start[k]; p < se->r.point_start[k + 1]; p++) {
+        const adj_rating_point_t *pt = &se->r.points[p];
+        double x = n > 1 ? RT_PAD + (double)pt->period * (RT_W - 2 * RT_PAD) / (double)(n - 1)
+                         : RT_W / 2.0;
+        double y = hi > lo ? RT_PAD + (hi - pt->g.rating) * (RT_H - 2 * RT_PAD) / (hi - lo)
+                           : RT_H / 2.0;
+        adj_buf_printf(out, "%s%.1f %.1f", p > se->r.point_start[k] ? " L" : "M", x, y);
+    }
+    if (se->r.point_start[k + 1] - se->r.point_start[k] == 1)
+        adj_buf_puts(out, " h0.1");  /* one period: a dot */
+    adj_buf_puts(out, "\"/></svg>");
+}
+
+static void rt_row(adj_buf_t *out, const adj_season_t *se, size_t i, double lo, double hi)
+{
+    size_t k = se->order[i];
+    const adj_glicko_t *g = &se->r.final[k];
+    adj_buf_printf(out, "<tr><td class=\"n\">%zu</td><td>", i + 1);
+    html_text(out, se->name[k], se->name_len[k]);
+    adj_buf_puts(out, "</td><td class=\"n\">");
+    label(out, "rating");
+    adj_buf_printf(out, "%.2f</td><td class=\"n\">", g->rating);
+    label(out, "RD");
+    adj_buf_printf(out, "%.2f</td><td class=\"n\">", g->rd);
+    label(out, "volatility");
+    adj_buf_printf(out, "%.6f</td><td class=\"n\">", g->vol);
+    label(out, "games");
+    adj_buf_printf(out, "%zu</td><td>", se->r.games[k]);
+    rt_svg(out, se, k, lo, hi);
+    adj_buf_puts(out, "</td></tr>\n");
+}
+
+static void rt_left_out(adj_buf_t *out, const adj_season_t *se)
+{
+    if (!se->left_count)
+        return;
+    adj_buf_printf(out, "<p>Left out of the ratings (%zu game%s):</p>\n<ul>\n",
+                   se->left_count, se->left_count == 1 ? "" : "s");
+    for (size_t i = 0; i < se->left_count; i++) {
+        const adj_season_left_t *l = &se->left[i];
+        bool link = l->number >= 1 && l->number <= PAGE_ROWS;  /* its row is on the page */
+        if (link)
+            adj_buf_printf(out, "<li><a href=\"#G%zu\">", l->number);
+        else
+            adj_buf_puts(out, "<li>");
+        html_name(out, l->file);
+        adj_buf_puts(out, link ? "</a>: " : ": ");
+        html_str(out, l->reason);
+        adj_buf_puts(out, "</li>\n");
+    }
+    adj_buf_puts(out, "</ul>\n");
+}
+
+static void shtml_ratings(adj_buf_t *out, const adj_summary_t *s)
+{
+    const adj_season_t *se = s->season;
+    if (!se)
+        return;
+    const adj_ld_ratings_t *c = se->cfg;
+    adj_buf_puts(out, "<section id=\"ratings\"><h2>Ratings</h2>\n");
+    adj_buf_printf(out, "<p>Glicko-2 over the season: a rating period a %s, %zu game%s rated",
+                   c->period == ADJ_PERIOD_MONTH ? "month" : "round", se->game_count,
+                   se->game_count == 1 ? "" : "s");
+    if (se->r.periods) {
+        adj_buf_t t = {0};
+        adj_season_span(&t, se);
+        adj_buf_puts(out, ", ");
+        html_text(out, t.data, t.len);
+        adj_buf_free(&t);
+    }
+    adj_buf_printf(out, "; a new player starts at %g (RD %g, volatility %g), tau %g.</p>\n",
+                   c->rating, c->rd, c->volatility, c->tau);
+    if (se->rated) {
+        double lo = 0, hi = 0;
+        for (size_t p = 0; p < se->r.point_start[se->r.players]; p++) {
+            double v = se->r.points[p].g.rating;
+            lo = p == 0 || v < lo ? v : lo;
+            hi = p == 0 || v > hi ? v : hi;
+        }
+        adj_buf_puts(out, "<table class=\"wide rate\">\n<thead><tr><th class=\"n\">#</th>"
+                          "<th>player</th><th class=\"n\">rating</th><th class=\"n\">RD</th>"
+                          "<th class=\"n\">volatility</th><th class=\"n\">games</th>"
+                          "<th>over the season</th></tr></thead>\n<tbody>\n");
+        for (size_t i = 0; i < se->rated; i++)
+            rt_row(out, se, i, lo, hi);
+        adj_buf_puts(out, "</tbody></table>\n");
+    }
+    rt_left_out(out, se);
+    adj_buf_puts(out, "</section>\n");
+}
+
 /* One held section of `more` (see the top): its game and its HTML. */
 typedef struct {
     size_t number;
@@ -407,6 +537,7 @@ void adj_html_summary_end(adj_buf_t *out, const adj_buf_t *rows, const adj_buf_t
     totals(out, &s->total);
     adj_buf_puts(out, "</header>\n<main>\n");
     shtml_standings(out, s);
+    shtml_ratings(out, s);
     /* what stays whatever is dropped: the page so far, the rows, the tail */
     size_t fixed = out->len + rows->len + PAGE_TAIL;
     size_t dropped = 0;

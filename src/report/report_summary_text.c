@@ -211,6 +211,52 @@ static void standings(adj_buf_t *out, const adj_summary_t *s)
     adj_buf_free(&name);
 }
 
+/* The season's ratings (docs/ladder.md): how they were made, a row per
+ * player rated, then each game left out and why. */
+static void text_ratings(adj_buf_t *out, const adj_summary_t *s)
+{
+    const adj_season_t *se = s->season;
+    if (!se)
+        return;
+    const adj_ld_ratings_t *c = se->cfg;
+    adj_buf_printf(out, "ratings: Glicko-2, a period a %s, tau %g, from %g, RD %g, volatility %g",
+                   c->period == ADJ_PERIOD_MONTH ? "month" : "round", c->tau, c->rating, c->rd,
+                   c->volatility);
+    if (se->r.periods) {
+        adj_buf_puts(out, "; ");
+        adj_season_span(out, se);
+    }
+    adj_buf_printf(out, ": %zu game%s rated\n", se->game_count, se->game_count == 1 ? "" : "s");
+    adj_buf_t name = {0};
+    size_t w = strlen("player");
+    for (size_t i = 0; i < se->rated; i++) {
+        size_t k = se->order[i];
+        adj_buf_reset(&name);
+        adj_escape_text_cut(&name, se->name[k], se->name_len[k], 0);
+        size_t cw = columns(name.data, name.len);
+        w = cw > w ? cw : w;
+    }
+    if (se->rated)
+        adj_buf_printf(out, "%-*s   rating      RD  volatility  games\n", (int)w, "player");
+    for (size_t i = 0; i < se->rated; i++) {
+        size_t k = se->order[i];
+        const adj_glicko_t *g = &se->r.final[k];
+        adj_buf_reset(&name);
+        adj_escape_text_cut(&name, se->name[k], se->name_len[k], 0);
+        adj_buf_put(out, name.data, name.len);
+        for (size_t cw = columns(name.data, name.len); cw < w; cw++)
+            adj_buf_putc(out, ' ');
+        adj_buf_printf(out, "  %7.2f  %6.2f  %10.6f  %5zu\n", g->rating, g->rd, g->vol,
+                       se->r.games[k]);
+    }
+    adj_buf_free(&name);
+    for (size_t i = 0; i < se->left_count; i++) {
+        adj_buf_puts(out, "left out of the ratings: ");
+        put_name(out, se->left[i].file);
+        adj_buf_printf(out, " (%s)\n", se->left[i].reason);
+    }
+}
+
 void adj_text_summary_end(adj_buf_t *out, const adj_buf_t *rows, const adj_buf_t *more,
                           const adj_summary_t *s, const adj_report_opts_t *o)
 {
@@ -232,6 +278,7 @@ void adj_text_summary_end(adj_buf_t *out, const adj_buf_t *rows, const adj_buf_t
         cells(rows, width, out);
     }
     standings(out, s);
+    text_ratings(out, s);
     const adj_summary_total_t *t = &s->total;
     adj_buf_printf(out, "total: %zu file%s, %zu clean, %zu with errors, %zu unfinished, "
                    "%zu claim%s wrong, %zu not read\n",

@@ -82,4 +82,9 @@ void adj_text_ladder(adj_buf_t *out, const adj_ladder_t *l, const adj_report_opt
     }
     for (size_t i = 0; i < d->scenario_count; i++)
         text_scenario(out, &d->scenarios[i]);
+    const adj_ld_ratings_t *rt = &d->ratings;
+    if (rt->on)
+        adj_buf_printf(out, "ratings: Glicko-2, a period a %s, tau %g; a new player at %g, "
+                       "RD %g, volatility %g\n", rt->period == ADJ_PERIOD_MONTH ? "month" : "round",
+                       rt->tau, rt->rating, rt->rd, rt->volatility);
 }

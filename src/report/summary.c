@@ -6,10 +6,13 @@
  * standings and the totals. The reporters only show what is here.
  *
  * Memory: per file with rolls, one SHA-256 digest (duplicates); per
- * player, one row of the standings. Nothing else outlives a file's report.
+ * player, one row of the standings; per game under a ladder that rates its
+ * players, its rating's entry (summary_ratings.c). Nothing else outlives a
+ * file's report.
  */
 #include "adj_models.h"
 #include "adj_names.h"
+#include "report_summary.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -128,6 +131,9 @@ static void take_header(adj_summary_game_t *g, const adj_header_t *h, const adj_
     bool lists = doc && doc->player_count > 0;
     g->has_header = true;
     g->last_turn = h->last_turn;
+    g->round = h->round;
+    g->played_month = h->played_month;
+    memcpy(g->played, h->played, sizeof g->played);
     for (int s = 0; s < 2; s++) {
         g->sides[s] = dup_n(h->sides[s], h->side_len[s]);
         g->side_len[s] = h->side_len[s];
@@ -288,9 +294,8 @@ static size_t standing(adj_summary_t *s, const char *name, size_t len)
 
 /* A game counts for each player who commanded a side in it; once for a
  * player named for both sides, who then gets no win, draw or loss. */
-static void count_players(adj_summary_t *s, const adj_summary_game_t *g)
+static void count_players(adj_summary_t *s, const adj_summary_game_t *g, size_t at[2])
 {
-    size_t at[2];
     for (int k = 0; k < 2; k++)
         if (g->players[k])
             at[k] = standing(s, g->players[k], g->player_len[k]);
@@ -354,10 +359,13 @@ void adj_summary_add(adj_summary_t *s, adj_summary_game_t *g, size_t index,
         if (e) {
             g->duplicate_of = names[e->index - 1];
             g->duplicate_number = e->index;
+            adj_season_add(s, g, names[index], (size_t[2]){0, 1});
             return;  /* one game logged twice counts once */
         }
     }
-    count_players(s, g);
+    size_t at[2] = {0, 1};
+    count_players(s, g, at);
+    adj_season_add(s, g, names[index], at);
 }
 
 static int standing_cmp(const void *x, const void *y)
@@ -383,6 +391,7 @@ static bool listed(const adj_summary_t *s, const adj_standing_t *p)
 
 void adj_summary_finish(adj_summary_t *s)
 {
+    adj_season_finish(s);  /* by the standings' indexes, before they are sorted */
     if (s->standing_count)
         qsort(s->standings, s->standing_count, sizeof *s->standings, standing_cmp);
     for (size_t i = 0; s->ladder_lists_players && i < s->standing_count; i++)
@@ -403,5 +412,6 @@ void adj_summary_free(adj_summary_t *s)
     free(s->slots);
     free(s->seen);
     free(s->ladders);
+    adj_season_free(s);
     memset(s, 0, sizeof *s);
 }

@@ -17,10 +17,10 @@ import sys
 ADJ, TESTS = sys.argv[1], sys.argv[2]
 HEADER = ["file", "scenario", "side1", "player1", "vp1", "claimed1", "side2", "player2",
           "vp2", "claimed2", "verdict", "errors", "warnings", "claim", "winner", "winner_player",
-          "level", "margin"]
+          "level", "margin", "round", "played", "rated"]
 TEXT = {"file", "scenario", "side1", "player1", "side2", "player2", "winner", "winner_player",
         "level"}
-NUMBERS = {"vp1", "claimed1", "vp2", "claimed2", "errors", "warnings", "margin"}
+NUMBERS = {"vp1", "claimed1", "vp2", "claimed2", "errors", "warnings", "margin", "round"}
 failures = []
 
 
@@ -76,6 +76,9 @@ def compare(row, obj, where):
           f"{where}: scenario")
     check(row["level"] == safe((res or {}).get("level") or ""), f"{where}: level")
     check(row["margin"] == ("" if res is None else str(res["margin"])), f"{where}: margin")
+    check(row["round"] == ("" if obj["round"] is None else str(obj["round"])), f"{where}: round")
+    check(row["played"] == (obj["played"] or ""), f"{where}: played")
+    check(row["rated"] == {None: "", True: "yes", False: "no"}[obj["rated"]], f"{where}: rated")
 
 
 def one(cwd, args, where):
@@ -105,6 +108,8 @@ hostile = [r for r in rows if r[0].endswith("g-hostile.yaml")][0]
 check(hostile[1:4] == ["'=1+2", "'-CSA", "'=HYPERLINK(\"http://x.invalid\",\"y\")"],
       f"hostile: {hostile[1:4]}")
 check(b'"\'=HYPERLINK(""http://x.invalid"",""y"")"' in raw, "hostile: quotes doubled")
+raw, rows = one(TESTS, ["-j", "2", "summary/ratings"], "ratings")  # round and rated filled
+check([r[-1] for r in rows[1:]].count("yes") == 5, "ratings: five games rated")
 raw, rows = one(os.path.join(TESTS, "summary", "csv"), ["=cmd.yaml", "@b.yaml"], "csv")
 check(rows[1][:4] == ["'=cmd.yaml", "'+SUM(1;2)", "'\tTAB", "'\tHT player"], f"{rows[1][:4]}")
 check(rows[1][5:8] == ["0", "'\rCR", "line\r\nbreak, \"quoted\""], f"{rows[1][5:8]}")
@@ -118,7 +123,7 @@ raw, rows = one(os.path.join(TESTS, "summary", "csv"), ["bytes.yaml"], "bytes")
 check(b"bytes.yaml,Hill\xef\xbf\xbd \xf0\x9d\x94\x84,C\xef\xbf\xbdSA,"
       b"\xf0\x9d\x94\x84nn Carter,3,3,USA,B\xc3\xa9n \xc2\xa3\xe2\x98\xba \xf0\x9f\x98\x80,"
       b"0,,errors,1,0,wrong,"
-      b"C\xef\xbf\xbdSA,\xf0\x9d\x94\x84nn Carter,,3\r\n" in raw, f"bytes: {raw!r}")
+      b"C\xef\xbf\xbdSA,\xf0\x9d\x94\x84nn Carter,,3,,,\r\n" in raw, f"bytes: {raw!r}")
 # without --summary csv is refused; a format no other command has
 p = subprocess.run([ADJ, "audit", "--format", "csv", "summary/archive"], cwd=TESTS,
                    capture_output=True)

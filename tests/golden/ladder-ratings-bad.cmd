@@ -1,0 +1,1 @@
+ladder golden/ladder-ratings-bad

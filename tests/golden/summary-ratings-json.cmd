@@ -1,0 +1,1 @@
+audit --summary -j 2 --format json summary/ratings

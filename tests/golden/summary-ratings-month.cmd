@@ -1,0 +1,1 @@
+audit --summary -j 2 summary/ratings-month
